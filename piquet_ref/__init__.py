@@ -1,0 +1,44 @@
+"""piquet-ref: the rules of Piquet as data, and a reference scorer built on them.
+
+Public API: `load_ruleset`, `default_ruleset`, `parse_card(s)`, `format_card(s)`, `hand_of`,
+`cards_of`, `evaluate_hand`, `compare_declarations`, `compare_hands`, `declared`, `score_deal`,
+`parse_record`, `result_json`, and the typed errors under `PiquetError`.
+"""
+
+__version__ = "0.1.0"
+
+from .cards import Card, Hand, cards_of, format_card, format_cards, hand_of, parse_card, parse_cards
+from .declarations import (
+    Comparison,
+    DeclareChoice,
+    HandEvaluation,
+    compare_declarations,
+    compare_hands,
+    declared,
+    evaluate_hand,
+)
+from .errors import (
+    CardError,
+    DealError,
+    DeclarationError,
+    ExchangeError,
+    PiquetError,
+    PlayError,
+    ProtocolError,
+    RecordError,
+    SpecError,
+)
+from .jsonio import result_json
+from .loader import default_ruleset, load_ruleset, ruleset_ids
+from .record import DealRecord, parse_record
+from .ruleset import Ruleset
+from .scoring import DealResult, Event, score_deal
+
+__all__ = [
+    "Card", "CardError", "Comparison", "DealError", "DealRecord", "DealResult", "DeclarationError",
+    "DeclareChoice", "Event", "ExchangeError", "Hand", "HandEvaluation", "PiquetError", "PlayError",
+    "ProtocolError", "RecordError", "Ruleset", "SpecError", "cards_of", "compare_declarations",
+    "compare_hands", "declared", "default_ruleset", "evaluate_hand", "format_card", "format_cards",
+    "hand_of", "load_ruleset", "parse_card", "parse_cards", "parse_record", "result_json",
+    "ruleset_ids", "score_deal", "__version__",
+]

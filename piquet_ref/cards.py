@@ -1,0 +1,150 @@
+"""Cards and hands: parsing, formatting, and the compact hand of four 8-bit suit masks.
+
+A card is an int `suit * 8 + bit`: `suit` indexes the spec's suits (S H D C), `bit` the ranks
+lowest first (7 = 0 ... A = 7), so in a suit mask a higher rank is a higher bit and a run of
+rank order is a run of bits. The rule logic works on these masks and small ints only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, NamedTuple, Sequence
+
+from .errors import error
+from .loader import default_ruleset
+from .ruleset import Ruleset
+
+Card = int
+BITS_PER_SUIT = 8
+SUIT_MASK = (1 << BITS_PER_SUIT) - 1
+
+
+class Hand(NamedTuple):
+    """A set of cards as one 8-bit rank mask per suit, in the spec's suit order."""
+
+    s: int
+    h: int
+    d: int
+    c: int
+
+
+EMPTY = Hand(0, 0, 0, 0)
+
+
+def card_of(suit: int, bit: int) -> Card:
+    """The card of rank `bit` in suit `suit`."""
+    return suit * BITS_PER_SUIT + bit
+
+
+def suit_of(card: Card) -> int:
+    return card >> 3
+
+
+def bit_of(card: Card) -> int:
+    return card & 7
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How one ruleset's pack is written: accepted spellings and canonical names."""
+
+    parse: dict[str, Card]
+    names: tuple[str, ...]  # canonical text of each card, indexed by Card
+
+
+@lru_cache(maxsize=None)
+def notation(ruleset: Ruleset) -> Notation:
+    """Spellings of every card: rank symbol or alias, then suit symbol or glyph; upper or lower case."""
+    pack = ruleset.pack
+    parse: dict[str, Card] = {}
+    names = []
+    for suit, s in enumerate(pack.suits):
+        for bit, r in enumerate(pack.ranks):
+            card = card_of(suit, bit)
+            for rank_text in (r.symbol, *r.aliases):
+                for suit_text in (s.symbol, s.glyph):
+                    parse[(rank_text + suit_text).upper()] = card
+                    parse[rank_text + suit_text] = card
+    for card in range(len(pack.suits) * BITS_PER_SUIT):
+        names.append(pack.ranks[bit_of(card)].symbol + pack.suits[suit_of(card)].symbol)
+    return Notation(parse, tuple(names))
+
+
+def parse_card(text: str, ruleset: Ruleset | None = None) -> Card:
+    """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
+    table = notation(ruleset or default_ruleset()).parse
+    card = table.get(text.strip().upper()) if isinstance(text, str) else None
+    if card is None:
+        raise error("card-unknown", f"{text!r} is not a card (rank A K Q J T/10 9 8 7, then suit S H D C or ♠ ♥ ♦ ♣)")
+    return card
+
+
+def parse_cards(value: str | Sequence[str], ruleset: Ruleset | None = None, what: str = "cards") -> tuple[Card, ...]:
+    """Parse a list of card strings, or one space- or comma-separated string."""
+    rs = ruleset or default_ruleset()
+    if isinstance(value, str):
+        items: Sequence[object] = value.replace(",", " ").split()
+    elif isinstance(value, (list, tuple)):
+        items = value
+    else:
+        raise error("record-invalid", f"{what} must be a list of cards or a string of cards, got {type(value).__name__}")
+    table = notation(rs).parse
+    try:
+        return tuple([table[item] for item in items])  # type: ignore[index]
+    except (KeyError, TypeError):
+        pass
+    out = []
+    for item in items:
+        if not isinstance(item, str):
+            raise error("card-unknown", f"{what}: {item!r} is not a card string")
+        out.append(parse_card(item, rs))
+    return tuple(out)
+
+
+def format_card(card: Card, ruleset: Ruleset | None = None) -> str:
+    """Canonical text: rank symbol (T for ten) and suit letter."""
+    return notation(ruleset or default_ruleset()).names[card]
+
+
+def format_cards(cards: Iterable[Card], ruleset: Ruleset | None = None) -> list[str]:
+    names = notation(ruleset or default_ruleset()).names
+    return [names[c] for c in cards]
+
+
+def hand_of(cards: Iterable[Card]) -> Hand:
+    """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        masks[card >> 3] |= 1 << (card & 7)
+    return Hand(*masks)
+
+
+def cards_of(hand: Hand) -> tuple[Card, ...]:
+    """The cards of `hand` in canonical order: by suit (S H D C), then rank high to low."""
+    return tuple(
+        card_of(suit, bit) for suit, mask in enumerate(hand) for bit in range(BITS_PER_SUIT - 1, -1, -1) if mask >> bit & 1
+    )
+
+
+def size(hand: Hand) -> int:
+    """Number of cards in `hand`."""
+    return hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count()
+
+
+def union(a: Hand, b: Hand) -> Hand:
+    return Hand(a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3])
+
+
+def minus(a: Hand, b: Hand) -> Hand:
+    return Hand(a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3])
+
+
+def contains(hand: Hand, card: Card) -> bool:
+    return bool(hand[card >> 3] >> (card & 7) & 1)
+
+
+def remove(hand: Hand, card: Card) -> Hand:
+    masks = list(hand)
+    masks[card >> 3] &= ~(1 << (card & 7))
+    return Hand(*masks)

@@ -1,0 +1,400 @@
+"""Declarations: what a hand holds (point, sequences, sets, carte blanche) and who is good.
+
+`evaluate_hand` reads everything that scores from a hand; `compare_declarations` decides for each
+category who is good, equal or not good, on which key, and what each side scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, Union
+
+from .cards import BITS_PER_SUIT, Card, Hand, card_of, format_card, hand_of, size
+from .errors import error
+from .loader import default_ruleset
+from .ruleset import Player, Ruleset
+from .suit import point_key, run_mask, sequence_key, set_counts, set_key, tables
+
+DeclCategory = Literal["point", "sequences", "sets"]
+DECL_CATEGORIES: tuple[DeclCategory, ...] = ("point", "sequences", "sets")
+Outcome = Literal["good", "equal", "none"]
+Choice = Literal["all", "none"]
+PointChoice = Union[Choice, tuple[Card, ...]]
+GroupChoice = Union[Choice, tuple[tuple[Card, ...], ...]]
+
+
+@dataclass(frozen=True)
+class DeclareChoice:
+    """What a player declares in each category: `all` (default), `none` (sink it), or exactly the holdings listed.
+
+    In YAML: `declare: {point: none, sequences: [[QS, JS, TS]], sets: all}`. Listing fewer cards than
+    held is calling less than one holds (a trio out of a quatorze, four cards of a five-card point).
+    """
+
+    point: PointChoice = "all"
+    sequences: GroupChoice = "all"
+    sets: GroupChoice = "all"
+
+    @property
+    def is_default(self) -> bool:
+        return self.point == "all" and self.sequences == "all" and self.sets == "all"
+
+
+ALL = DeclareChoice()
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point: cards of one suit (usually the player's longest)."""
+
+    suit: int
+    mask: int
+    length: int
+    pips: int
+
+    @property
+    def key(self) -> int:
+        return point_key(self.length, self.pips)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(card_of(self.suit, b) for b in range(BITS_PER_SUIT - 1, -1, -1) if self.mask >> b & 1)
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """A run of `length` cards of one suit whose highest rank is `top`."""
+
+    suit: int
+    length: int
+    top: int
+
+    @property
+    def key(self) -> int:
+        return sequence_key(self.length, self.top)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(card_of(self.suit, b) for b in range(self.top, self.top - self.length, -1))
+
+
+@dataclass(frozen=True)
+class SetHolding:
+    """`count` cards of rank `rank`; `suits` has bit i set when suit i is held."""
+
+    rank: int
+    count: int
+    suits: int
+
+    @property
+    def key(self) -> int:
+        return set_key(self.count, self.rank)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return tuple(card_of(s, self.rank) for s in range(4) if self.suits >> s & 1)
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a player declares (by default: everything that scores), best holding first."""
+
+    point: Point | None
+    sequences: tuple[Sequence, ...]
+    sets: tuple[SetHolding, ...]
+
+
+@dataclass(frozen=True)
+class HandEvaluation(Declaration):
+    """Everything a hand holds that can score; `carte_blanche` judges the hand as given (a dealt hand)."""
+
+    carte_blanche: bool
+
+
+def evaluate_hand(hand: Hand, ruleset: Ruleset | None = None) -> HandEvaluation:
+    """Point (best suit; the first in suit order on a tie), all sequences, all sets, carte blanche."""
+    rs = ruleset or default_ruleset()
+    t = tables(rs)
+    pt = t.point
+    best_suit = 0
+    best = pt[hand[0]]
+    for suit in (1, 2, 3):
+        if pt[hand[suit]] > best:
+            best, best_suit = pt[hand[suit]], suit
+    point = Point(best_suit, hand[best_suit], best >> 8, best & 0xFF) if best else None
+    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in t.runs[hand[suit]]]
+    seqs.sort(key=_seq_order)
+    spread = t.spread[hand[0]] + t.spread[hand[1]] + t.spread[hand[2]] + t.spread[hand[3]]
+    values = rs.sets.values
+    sets = []
+    for j, count in enumerate(set_counts(spread, len(t.set_ranks))):
+        if count in values:
+            bit = t.set_ranks[j]
+            suits = sum(1 << s for s in (0, 1, 2, 3) if hand[s] >> bit & 1)
+            sets.append(SetHolding(bit, count, suits))
+    sets.sort(key=_set_order)
+    cb = rs.carte_blanche
+    blanche = not any(m & cb.court_mask for m in hand) and size(hand) >= cb.min_cards
+    return HandEvaluation(point, tuple(seqs), tuple(sets), blanche)
+
+
+def _seq_order(s: Sequence) -> tuple[int, int]:
+    return (-s.key, s.suit)
+
+
+def _set_order(s: SetHolding) -> int:
+    return -s.key
+
+
+def sequence_name(seq: Sequence, ruleset: Ruleset | None = None) -> str:
+    """E.g. 'quart major', 'tierce minor', 'quint to a knave'."""
+    rs = ruleset or default_ruleset()
+    names = rs.sequences
+    length_name = names.names[seq.length]
+    top = rs.pack.ranks[seq.top].name
+    if seq.top == BITS_PER_SUIT - 1:
+        template = names.major
+    elif seq.top - seq.length + 1 == 0:
+        template = names.minor
+    else:
+        template = names.other
+    return template.format(length=length_name, top=top)
+
+
+def set_name(held: SetHolding, ruleset: Ruleset | None = None) -> str:
+    """E.g. 'quatorze of tens' style data: the count name and the rank name."""
+    rs = ruleset or default_ruleset()
+    return f"{rs.sets.names[held.count]} of {rs.pack.ranks[held.rank].name}s"
+
+
+def point_points(point: Point | None, ruleset: Ruleset) -> int:
+    return point.length * ruleset.point.per_card if point else 0
+
+
+def sequences_points(seqs: tuple[Sequence, ...], ruleset: Ruleset) -> int:
+    values = ruleset.sequences.values
+    return sum(values[s.length] for s in seqs)
+
+
+def sets_points(sets: tuple[SetHolding, ...], ruleset: Ruleset) -> int:
+    values = ruleset.sets.values
+    return sum(values[s.count] for s in sets)
+
+
+@dataclass(frozen=True)
+class CategoryComparison:
+    """Who is good in one category, on which key component, and what each side scores."""
+
+    category: DeclCategory
+    outcome: Outcome
+    winner: Player | None
+    deciding: str | None  # first key component that differs, 'unopposed', or None when equal/none
+    elder_key: tuple[int, int] | None
+    younger_key: tuple[int, int] | None
+    elder_points: int
+    younger_points: int
+
+    def status(self, player: Player) -> Literal["good", "not_good", "equal", "none"]:
+        """The reply the player's holding gets: good, not good, equal, or none (nothing declared)."""
+        key = self.elder_key if player == "elder" else self.younger_key
+        if key is None:
+            return "none"
+        if self.outcome == "equal":
+            return "equal"
+        return "good" if self.winner == player else "not_good"
+
+
+class Comparison(NamedTuple):
+    """Both sides' best keys (0: nothing declared) and would-be points, for point, sequences, sets.
+
+    `keys` and `values` are (elder, younger) pairs in category order; the per-category verdicts
+    are built on demand, so deciding a deal costs only a few integer comparisons.
+    """
+
+    keys: tuple[int, int, int, int, int, int]
+    values: tuple[int, int, int, int, int, int]
+
+    def category(self, category: DeclCategory) -> CategoryComparison:
+        """The verdict for one category."""
+        i = 2 * DECL_CATEGORIES.index(category)
+        k, v = self.keys, self.values
+        return _compare(category, k[i], k[i + 1], v[i], v[i + 1])
+
+    @property
+    def point(self) -> CategoryComparison:
+        return self.category("point")
+
+    @property
+    def sequences(self) -> CategoryComparison:
+        return self.category("sequences")
+
+    @property
+    def sets(self) -> CategoryComparison:
+        return self.category("sets")
+
+    def all(self) -> tuple[CategoryComparison, CategoryComparison, CategoryComparison]:
+        return (self.point, self.sequences, self.sets)
+
+    def scored(self, player: Player, category: DeclCategory) -> int:
+        """Points `player` scores in `category` (0 unless his key is strictly the higher)."""
+        i = 2 * DECL_CATEGORIES.index(category)
+        mine, theirs = (i, i + 1) if player == "elder" else (i + 1, i)
+        return self.values[mine] if self.keys[mine] > self.keys[theirs] else 0
+
+
+KEY_PARTS: dict[DeclCategory, tuple[str, str, int, int]] = {
+    # category: (first component, second component, shift, low mask)
+    "point": ("length", "pips", 8, 0xFF),
+    "sequences": ("length", "top", 3, 7),
+    "sets": ("count", "rank", 3, 7),
+}
+
+
+def _compare(category: DeclCategory, ek: int, yk: int, e_points: int, y_points: int) -> CategoryComparison:
+    first, second, shift, low = KEY_PARTS[category]
+    e_key = (ek >> shift, ek & low) if ek else None
+    y_key = (yk >> shift, yk & low) if yk else None
+    if ek == yk:
+        return CategoryComparison(category, "none" if not ek else "equal", None, None, e_key, y_key, 0, 0)
+    winner: Player = "elder" if ek > yk else "younger"
+    if not ek or not yk:
+        deciding = "unopposed"
+    else:
+        deciding = first if ek >> shift != yk >> shift else second
+    return CategoryComparison(
+        category, "good", winner, deciding, e_key, y_key,
+        e_points if winner == "elder" else 0, y_points if winner == "younger" else 0,
+    )
+
+
+def compare_declarations(elder: Declaration, younger: Declaration, ruleset: Ruleset | None = None) -> Comparison:
+    """For point, sequences and sets: who is good / equal / not good, and the points each side scores."""
+    rs = ruleset or default_ruleset()
+    ep, yp = elder.point, younger.point
+    return Comparison(
+        (
+            ep.key if ep else 0,
+            yp.key if yp else 0,
+            max((s.key for s in elder.sequences), default=0),
+            max((s.key for s in younger.sequences), default=0),
+            max((s.key for s in elder.sets), default=0),
+            max((s.key for s in younger.sets), default=0),
+        ),
+        (
+            point_points(ep, rs),
+            point_points(yp, rs),
+            sequences_points(elder.sequences, rs),
+            sequences_points(younger.sequences, rs),
+            sets_points(elder.sets, rs),
+            sets_points(younger.sets, rs),
+        ),
+    )
+
+
+def compare_hands(elder: Hand, younger: Hand, ruleset: Ruleset | None = None) -> Comparison:
+    """`compare_declarations` of two hands that declare everything, straight from the lookup tables."""
+    t = tables(ruleset or default_ruleset())
+    pt, sb, sp, spread, setb, setp = t.point, t.seq_best, t.seq_points, t.spread, t.set_best, t.set_points
+    e0, e1, e2, e3 = elder
+    y0, y1, y2, y3 = younger
+    ek = max(pt[e0], pt[e1], pt[e2], pt[e3])
+    yk = max(pt[y0], pt[y1], pt[y2], pt[y3])
+    es = spread[e0] + spread[e1] + spread[e2] + spread[e3]
+    ys = spread[y0] + spread[y1] + spread[y2] + spread[y3]
+    per_card = t.per_card
+    return Comparison(
+        (
+            ek, yk,
+            max(sb[e0], sb[e1], sb[e2], sb[e3]), max(sb[y0], sb[y1], sb[y2], sb[y3]),
+            setb[es], setb[ys],
+        ),
+        (
+            (ek >> 8) * per_card, (yk >> 8) * per_card,
+            sp[e0] + sp[e1] + sp[e2] + sp[e3], sp[y0] + sp[y1] + sp[y2] + sp[y3],
+            setp[es], setp[ys],
+        ),
+    )
+
+
+def sequence_of_mask(suit: int, mask: int, min_length: int) -> Sequence | None:
+    """The sequence `mask` makes in `suit` if it is one run of at least `min_length`, else None."""
+    n = mask.bit_count()
+    top = mask.bit_length() - 1
+    if n < min_length or mask != run_mask(n, top):
+        return None
+    return Sequence(suit, n, top)
+
+
+def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset | None = None) -> Declaration:
+    """What `player` declares from `hand` under `choice`; explicit holdings are checked against the hand."""
+    rs = ruleset or default_ruleset()
+    full = evaluate_hand(hand, rs)
+    if choice.is_default:
+        return full
+    where = f"{player}.declare"
+
+    def held(cards: tuple[Card, ...], what: str) -> Hand:
+        seen: set[Card] = set()
+        for card in cards:
+            if card in seen:
+                raise error("card-duplicate", f"{what}: {format_card(card, rs)} is listed twice")
+            seen.add(card)
+            if not hand[card >> 3] >> (card & 7) & 1:
+                raise error("declare-not-held", f"{what}: the {player} does not hold {format_card(card, rs)}")
+        return hand_of(cards)
+
+    def suit_mask(cards: tuple[Card, ...], what: str, kind: str) -> tuple[int, int]:
+        h = held(cards, what)
+        suits = [i for i in range(4) if h[i]]
+        if len(suits) != 1:
+            raise error("declare-invalid", f"{what}: a {kind} is cards of one suit, got {' '.join(format_card(c, rs) for c in cards) or 'no cards'}")
+        return suits[0], h[suits[0]]
+
+    if choice.point == "all":
+        point = full.point
+    elif choice.point == "none":
+        point = None
+    else:
+        suit, mask = suit_mask(choice.point, f"{where}.point", "point")
+        values = [r.pips for r in rs.pack.ranks]
+        point = Point(suit, mask, mask.bit_count(), sum(values[b] for b in range(BITS_PER_SUIT) if mask >> b & 1))
+
+    if choice.sequences == "all":
+        seqs = full.sequences
+    elif choice.sequences == "none":
+        seqs = ()
+    else:
+        found = []
+        used = Hand(0, 0, 0, 0)
+        for i, cards in enumerate(choice.sequences):
+            what = f"{where}.sequences[{i}]"
+            suit, mask = suit_mask(cards, what, "sequence")
+            seq = sequence_of_mask(suit, mask, rs.sequences.min_length)
+            if seq is None:
+                raise error("declare-invalid", f"{what}: {' '.join(format_card(c, rs) for c in cards)} is not a run of at least {rs.sequences.min_length} cards")
+            if used[suit] & mask:
+                raise error("declare-invalid", f"{what}: overlaps another declared sequence")
+            used = used._replace(**{used._fields[suit]: used[suit] | mask})
+            found.append(seq)
+        seqs = tuple(sorted(found, key=_seq_order))
+
+    if choice.sets == "all":
+        sets = full.sets
+    elif choice.sets == "none":
+        sets = ()
+    else:
+        found_sets = []
+        ranks_seen: set[int] = set()
+        for i, cards in enumerate(choice.sets):
+            what = f"{where}.sets[{i}]"
+            h = held(cards, what)
+            ranks = {c & 7 for c in cards}
+            if len(ranks) != 1 or len(cards) not in rs.sets.values or next(iter(ranks)) not in rs.sets.ranks:
+                raise error("declare-invalid", f"{what}: {' '.join(format_card(c, rs) for c in cards) or 'no cards'} is not a quatorze or trio of a scoring rank")
+            rank = next(iter(ranks))
+            if rank in ranks_seen:
+                raise error("declare-invalid", f"{what}: a second set of the same rank")
+            ranks_seen.add(rank)
+            found_sets.append(SetHolding(rank, len(cards), sum(1 << s for s in range(4) if h[s])))
+        sets = tuple(sorted(found_sets, key=_set_order))
+    return Declaration(point, seqs, sets)

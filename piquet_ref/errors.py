@@ -1,0 +1,120 @@
+"""Typed errors: every failure carries a stable code from `spec/errors.yaml` and the law it enforces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    """One entry of `spec/errors.yaml`."""
+
+    code: str
+    kind: str
+    law: int | None
+    rule: str | None
+    summary: str
+
+
+class PiquetError(ValueError):
+    """Base of every error the API, CLI and protocol report. `code` is stable; `law` may be None."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        entry = None if code == "spec-invalid" else error_catalogue().get(code)
+        if entry is None and code != "spec-invalid":
+            raise AssertionError(f"error code {code!r} is not in spec/errors.yaml")
+        self.code = code
+        self.message = message
+        self.law: int | None = entry.law if entry else None
+        self.rule: str | None = entry.rule if entry else None
+
+    def to_json(self) -> dict[str, Any]:
+        """The protocol's `error` object."""
+        return {"code": self.code, "law": self.law, "rule": self.rule, "message": self.message}
+
+    def __str__(self) -> str:
+        law = f" (law {self.law})" if self.law is not None else ""
+        return f"{self.code}{law}: {self.message}"
+
+
+class CardError(PiquetError):
+    """A card that is not in the pack, or one given twice."""
+
+
+class DealError(PiquetError):
+    """Hands or stock of the wrong size."""
+
+
+class ExchangeError(PiquetError):
+    """A discard the laws do not allow."""
+
+
+class PlayError(PiquetError):
+    """A card played against the laws of play."""
+
+
+class DeclarationError(PiquetError):
+    """A declared holding the player does not have, or that is not a scoring combination."""
+
+
+class RecordError(PiquetError):
+    """A deal record or input of the wrong shape, or naming an unknown ruleset."""
+
+
+class ProtocolError(PiquetError):
+    """A malformed or unsupported JSON-lines request."""
+
+
+class SpecError(PiquetError):
+    """A broken rule table."""
+
+
+KINDS: dict[str, type[PiquetError]] = {
+    "card": CardError,
+    "deal": DealError,
+    "exchange": ExchangeError,
+    "play": PlayError,
+    "declaration": DeclarationError,
+    "record": RecordError,
+    "protocol": ProtocolError,
+    "spec": SpecError,
+}
+
+
+def error(code: str, message: str) -> PiquetError:
+    """Build the typed error for `code` (its class is the code's `kind` in spec/errors.yaml)."""
+    entry = None if code == "spec-invalid" else error_catalogue().get(code)
+    cls = KINDS[entry.kind] if entry else SpecError
+    return cls(code, message)
+
+
+@lru_cache(maxsize=1)
+def error_catalogue() -> dict[str, ErrorCode]:
+    """The codes of `spec/errors.yaml`, validated."""
+    from .specfiles import read_yaml, spec_dir
+
+    data = read_yaml(spec_dir() / "errors.yaml")
+    entries = data.get("errors") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise SpecError("spec-invalid", "errors.yaml: key 'errors' must be a list")
+    out: dict[str, ErrorCode] = {}
+    for i, item in enumerate(entries):
+        where = f"errors.yaml: errors[{i}]"
+        if not isinstance(item, dict) or set(item) != {"code", "kind", "law", "rule", "summary"}:
+            raise SpecError("spec-invalid", f"{where} must have exactly code, kind, law, rule, summary")
+        code, kind, law, rule, summary = (item[k] for k in ("code", "kind", "law", "rule", "summary"))
+        if not isinstance(code, str) or code in out:
+            raise SpecError("spec-invalid", f"{where}.code must be a new string, got {code!r}")
+        if kind not in KINDS:
+            raise SpecError("spec-invalid", f"{where}.kind {kind!r} is not one of {sorted(KINDS)}")
+        if law is not None and (not isinstance(law, int) or isinstance(law, bool) or not 1 <= law <= 78):
+            raise SpecError("spec-invalid", f"{where}.law must be a law number 1-78 or null, got {law!r}")
+        if rule is not None and not isinstance(rule, str):
+            raise SpecError("spec-invalid", f"{where}.rule must be a rule id or null")
+        if not isinstance(summary, str) or not summary:
+            raise SpecError("spec-invalid", f"{where}.summary must be a non-empty string")
+        out[code] = ErrorCode(code, kind, law, rule, summary)
+    return out

@@ -1,0 +1,52 @@
+"""The exchange: how many cards each player may discard, and the hands after taking in."""
+
+from __future__ import annotations
+
+from .cards import Card, Hand, format_card, hand_of, minus, union
+from .errors import error
+from .ruleset import Player, Ruleset
+
+
+def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tuple[int, int]:
+    """(least, most) cards `player` may discard; the younger's most depends on what the elder took."""
+    ex = ruleset.exchange
+    if player == "elder":
+        return ex.elder_min, ex.elder_max
+    remaining = ruleset.pack.stock_size - elder_discarded
+    most = remaining if ex.younger_max is None else min(ex.younger_max, remaining)
+    return ex.younger_min, most
+
+
+def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> None:
+    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
+    seen = set()
+    for card in discard:
+        if card in seen:
+            raise error("card-duplicate", f"{player}.discard: {format_card(card, ruleset)} is discarded twice")
+        seen.add(card)
+        if not dealt[card >> 3] >> (card & 7) & 1:
+            raise error(
+                "exchange-discard-not-held",
+                f"{player}.discard: {format_card(card, ruleset)} is not in the hand dealt to the {player}",
+            )
+    least, most = discard_limits(player, elder_discarded, ruleset)
+    if not least <= len(discard) <= most:
+        code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
+        raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
+
+
+def exchange(
+    elder_dealt: Hand,
+    younger_dealt: Hand,
+    elder_discard: tuple[Card, ...],
+    younger_discard: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    ruleset: Ruleset,
+) -> tuple[Hand, Hand]:
+    """Check both discards and return the hands after each takes from the top of the stock, elder first."""
+    check_discard("elder", elder_dealt, elder_discard, 0, ruleset)
+    check_discard("younger", younger_dealt, younger_discard, len(elder_discard), ruleset)
+    k = len(elder_discard)
+    elder = union(minus(elder_dealt, hand_of(elder_discard)), hand_of(stock[:k]))
+    younger = union(minus(younger_dealt, hand_of(younger_discard)), hand_of(stock[k : k + len(younger_discard)]))
+    return elder, younger

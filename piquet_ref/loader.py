@@ -1,0 +1,458 @@
+"""Load and validate the rule tables of spec/ into a frozen, typed `Ruleset`.
+
+A broken table raises `SpecError` (code `spec-invalid`) naming the file and key. Every parameter a
+table gives must be read by the builder: a value the code would ignore is an error too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, TypeVar, cast
+
+from .errors import SpecError, error_catalogue
+from .ruleset import (
+    CATEGORIES,
+    PLAYERS,
+    AccretionRules,
+    BonusRule,
+    CardsRules,
+    CarteBlancheRules,
+    Category,
+    Citation,
+    ExchangeRules,
+    PackRules,
+    Player,
+    PlayRules,
+    PointRules,
+    Rank,
+    Rule,
+    Ruleset,
+    SequenceRules,
+    SetRules,
+    Suit,
+)
+from .specfiles import read_yaml, spec_dir
+
+RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+DEFAULT_RULESET = "portland-1882"
+SUITS_IN_A_HAND = 4  # the hand representation: one 8-bit mask per suit
+RANKS_IN_A_SUIT = 8
+T = TypeVar("T")
+
+
+def _fail(where: str, what: str) -> SpecError:
+    return SpecError("spec-invalid", f"{where}: {what}")
+
+
+@dataclass
+class _RawRule:
+    rule: Rule
+    params: dict[str, Any]
+    used: set[str]
+
+
+class _Tables:
+    """The raw rule tables with typed, tracked access to each rule's params."""
+
+    def __init__(self, raw: dict[str, _RawRule]) -> None:
+        self.raw = raw
+
+    def param(self, rule_id: str, name: str, check: Callable[[Any], T], expect: str) -> T:
+        entry = self.raw.get(rule_id)
+        if entry is None:
+            raise _fail("spec/rules", f"rule {rule_id!r} is missing")
+        where = f"{entry.rule.file}: {rule_id}.params.{name}"
+        if name not in entry.params:
+            raise _fail(where, "is missing")
+        entry.used.add(name)
+        value = entry.params[name]
+        try:
+            return check(value)
+        except (TypeError, ValueError, KeyError) as exc:
+            raise _fail(where, f"must be {expect}, got {value!r} ({exc})") from None
+
+    def integer(self, rule_id: str, name: str, low: int = 0, high: int = 1000) -> int:
+        def check(v: Any) -> int:
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+                raise ValueError("out of range or not an integer")
+            return v
+
+        return self.param(rule_id, name, check, f"an integer {low}..{high}")
+
+    def where(self, rule_id: str, name: str) -> str:
+        return f"{self.raw[rule_id].rule.file}: {rule_id}.params.{name}"
+
+    def unused(self) -> list[str]:
+        return [
+            f"{e.rule.file}: {rid}.params.{name}"
+            for rid, e in self.raw.items()
+            for name in e.params
+            if name not in e.used
+        ]
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise ValueError("not a non-empty string")
+    return v
+
+
+def _str_list(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+        raise ValueError("not a list of strings")
+    if len(set(v)) != len(v):
+        raise ValueError("repeated entry")
+    return tuple(v)
+
+
+def _mapping(v: Any) -> dict[Any, Any]:
+    if not isinstance(v, dict) or not v:
+        raise ValueError("not a non-empty mapping")
+    return v
+
+
+def _categories(v: Any) -> tuple[Category, ...]:
+    items = _str_list(v)
+    for item in items:
+        if item not in CATEGORIES:
+            raise ValueError(f"{item!r} is not a category ({', '.join(CATEGORIES)})")
+    return cast(tuple[Category, ...], items)
+
+
+def _players(v: Any) -> frozenset[Player]:
+    items = _str_list(v)
+    for item in items:
+        if item not in PLAYERS:
+            raise ValueError(f"{item!r} is not elder or younger")
+    return frozenset(cast(tuple[Player, ...], items))
+
+
+def _read_citations(file: str, rid: str, value: Any, source_keys: frozenset[str]) -> tuple[Citation, ...]:
+    if not isinstance(value, list) or not value:
+        raise _fail(f"{file}: {rid}.sources", "must be a non-empty list of {key, at}")
+    out = []
+    for i, item in enumerate(value):
+        where = f"{file}: {rid}.sources[{i}]"
+        if not isinstance(item, dict) or set(item) != {"key", "at"}:
+            raise _fail(where, "must be a mapping with exactly key and at")
+        key, at = str(item["key"]), item["at"]
+        if key not in source_keys:
+            raise _fail(where, f"source key {key!r} is not in spec/sources.yaml")
+        if not isinstance(at, str) or not at:
+            raise _fail(where, "'at' must be a non-empty string")
+        out.append(Citation(key, at))
+    return tuple(out)
+
+
+def _read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, _RawRule]:
+    raw: dict[str, _RawRule] = {}
+    files = sorted((root / "rules").glob("*.yaml"))
+    if not files:
+        raise _fail("spec/rules", "no rule tables found")
+    for path in files:
+        file = f"rules/{path.name}"
+        data = read_yaml(path)
+        if not isinstance(data, dict) or set(data) != {"area", "rules"}:
+            raise _fail(file, "must be a mapping with exactly 'area' and 'rules'")
+        area, rules = data["area"], data["rules"]
+        if not isinstance(area, str) or not isinstance(rules, list) or not rules:
+            raise _fail(file, "'area' must be a string and 'rules' a non-empty list")
+        for i, item in enumerate(rules):
+            where = f"{file}: rules[{i}]"
+            if not isinstance(item, dict):
+                raise _fail(where, "must be a mapping")
+            unknown = set(item) - {"id", "statement", "sources", "params"}
+            if unknown or not {"id", "statement", "sources"} <= set(item):
+                raise _fail(where, f"must have id, statement, sources and optional params (unknown: {sorted(unknown)})")
+            rid = item["id"]
+            if not isinstance(rid, str) or not RULE_ID.match(rid):
+                raise _fail(where, f"id {rid!r} is not a dotted lower-case rule id")
+            if rid in raw:
+                raise _fail(where, f"rule id {rid!r} is already defined in {raw[rid].rule.file}")
+            statement = item["statement"]
+            if not isinstance(statement, str) or len(statement) < 10:
+                raise _fail(f"{file}: {rid}.statement", "must be a sentence")
+            params = item.get("params", {})
+            if not isinstance(params, dict):
+                raise _fail(f"{file}: {rid}.params", "must be a mapping")
+            citations = _read_citations(file, rid, item["sources"], source_keys)
+            raw[rid] = _RawRule(Rule(rid, area, " ".join(statement.split()), citations, file), dict(params), set())
+    return raw
+
+
+@lru_cache(maxsize=1)
+def source_keys() -> frozenset[str]:
+    """The citation keys of spec/sources.yaml."""
+    data = read_yaml(spec_dir() / "sources.yaml")
+    items = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise _fail("sources.yaml", "key 'sources' must be a list")
+    keys = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("key"), str) or not isinstance(item.get("title"), str):
+            raise _fail(f"sources.yaml: sources[{i}]", "must have a string key and title")
+        keys.append(item["key"])
+    if len(set(keys)) != len(keys):
+        raise _fail("sources.yaml", "a source key is repeated")
+    return frozenset(keys)
+
+
+def _apply_overrides(raw: dict[str, _RawRule], overrides: Any, file: str) -> None:
+    if not isinstance(overrides, dict):
+        raise _fail(f"{file}: overrides", "must be a mapping of rule id to {param: value}")
+    for rid, params in overrides.items():
+        if rid not in raw:
+            raise _fail(f"{file}: overrides.{rid}", "names no rule in spec/rules")
+        if not isinstance(params, dict):
+            raise _fail(f"{file}: overrides.{rid}", "must be a mapping of param to value")
+        for name, value in params.items():
+            if name not in raw[rid].params:
+                raise _fail(f"{file}: overrides.{rid}.{name}", "is not a param of that rule")
+            raw[rid].params[name] = value
+
+
+def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+    file = f"rulesets/{ruleset_id}.yaml"
+    path = root / "rulesets" / f"{ruleset_id}.yaml"
+    if not RULESET_ID.match(ruleset_id) or not path.is_file():
+        from .errors import error
+
+        raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids())}")
+    if ruleset_id in seen:
+        raise _fail(file, f"base chain loops: {' -> '.join(seen + (ruleset_id,))}")
+    data = read_yaml(path)
+    required = {"id", "name", "description", "sources", "base", "overrides"}
+    if not isinstance(data, dict) or set(data) != required:
+        raise _fail(file, f"must have exactly {', '.join(sorted(required))}")
+    if data["id"] != ruleset_id:
+        raise _fail(f"{file}: id", f"must equal the file name ({ruleset_id!r})")
+    for key in ("name", "description"):
+        if not isinstance(data[key], str) or not data[key]:
+            raise _fail(f"{file}: {key}", "must be a non-empty string")
+    base = data["base"]
+    chain = [] if base is None else _ruleset_chain(root, str(base), seen + (ruleset_id,))
+    return chain + [(file, data)]
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    """Every ruleset in spec/rulesets/."""
+    return tuple(sorted(p.stem for p in (spec_dir() / "rulesets").glob("*.yaml")))
+
+
+@lru_cache(maxsize=None)
+def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
+    """Load, validate and build the named ruleset (cached: the same object every time)."""
+    root = spec_dir()
+    keys = source_keys()
+    raw = _read_rule_files(root, keys)
+    chain = _ruleset_chain(root, ruleset_id)
+    for file, data in chain:
+        _read_citations(file, "ruleset", data["sources"], keys)
+        _apply_overrides(raw, data["overrides"], file)
+    tables = _Tables(raw)
+    ruleset = _build(tables, chain[-1][1])
+    leftover = tables.unused()
+    if leftover:
+        raise _fail(leftover[0], "is given but no rule logic reads it")
+    for code, entry in error_catalogue().items():
+        if entry.rule is not None and entry.rule not in raw:
+            raise _fail(f"errors.yaml: {code}.rule", f"names no rule ({entry.rule!r})")
+    return ruleset
+
+
+def default_ruleset() -> Ruleset:
+    """The default ruleset, portland-1882."""
+    return load_ruleset(DEFAULT_RULESET)
+
+
+def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
+    pack = _build_pack(t)
+    symbols = {r.symbol: bit for bit, r in enumerate(pack.ranks)}
+
+    def rank_bits(v: Any) -> tuple[int, ...]:
+        return tuple(sorted(symbols[s] for s in _str_list(v)))
+
+    court_ref = t.param("carte-blanche.definition", "court", _str, "a rule id")
+    if court_ref != "pack.court":
+        raise _fail(t.where("carte-blanche.definition", "court"), "must refer to pack.court")
+    carte_blanche = CarteBlancheRules(
+        court_mask=pack.court_mask,
+        min_cards=t.integer("carte-blanche.definition", "min_cards", 1, pack.hand_size + 1),
+        points=t.integer("carte-blanche.score", "points"),
+    )
+
+    def younger_max(v: Any) -> int | None:
+        if v == "remaining":
+            return None
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= pack.stock_size:
+            return v
+        raise ValueError("neither 'remaining' nor a card count")
+
+    exchange = ExchangeRules(
+        elder_min=t.integer("exchange.elder-limits", "min", 0, pack.stock_size),
+        elder_max=t.integer("exchange.elder-limits", "max", 0, pack.stock_size),
+        younger_min=t.integer("exchange.younger-limits", "min", 0, pack.stock_size),
+        younger_max=t.param("exchange.younger-limits", "max", younger_max, "'remaining' or a card count"),
+    )
+    if exchange.elder_min > exchange.elder_max:
+        raise _fail(t.where("exchange.elder-limits", "min"), "exceeds max")
+
+    sequences = _build_sequences(t)
+    counts = t.param("sets.score", "counts", _mapping, "a mapping count -> {name, points}")
+    set_names: dict[int, str] = {}
+    set_values: dict[int, int] = {}
+    for count, entry in counts.items():
+        where = f"{t.where('sets.score', 'counts')}.{count}"
+        if not isinstance(count, int) or not 2 <= count <= SUITS_IN_A_HAND:
+            raise _fail(where, f"count must be 2..{SUITS_IN_A_HAND}")
+        if not isinstance(entry, dict) or set(entry) != {"name", "points"}:
+            raise _fail(where, "must be {name, points}")
+        if not isinstance(entry["name"], str) or not isinstance(entry["points"], int):
+            raise _fail(where, "name must be a string and points an integer")
+        set_names[count], set_values[count] = entry["name"], entry["points"]
+    sets = SetRules(
+        ranks=t.param("sets.eligible-ranks", "ranks", rank_bits, "a list of rank symbols"),
+        names=set_names,
+        values=set_values,
+    )
+
+    def player(v: Any) -> Player:
+        if v not in PLAYERS:
+            raise ValueError("not elder or younger")
+        return cast(Player, v)
+
+    play = PlayRules(
+        first_leader=t.param("play.first-lead", "first_leader", player, "elder or younger"),
+        tricks=t.integer("play.first-lead", "tricks", 1, pack.hand_size),
+        lead_points=t.integer("play.lead-point", "points"),
+        second_win_points=t.integer("play.second-wins-point", "points"),
+        last_trick_extra=t.integer("play.last-trick", "extra"),
+    )
+    if play.tricks != pack.hand_size:
+        raise _fail(t.where("play.first-lead", "tricks"), "must equal the hand size (every card is played)")
+    cards = CardsRules(
+        min_tricks=t.integer("cards.majority", "min_tricks", 1, play.tricks),
+        points=t.integer("cards.majority", "points"),
+        capot_points=t.integer("capot.score", "points"),
+    )
+    return Ruleset(
+        id=str(meta["id"]),
+        name=str(meta["name"]),
+        description=" ".join(str(meta["description"]).split()),
+        rules={rid: e.rule for rid, e in t.raw.items()},
+        pack=pack,
+        carte_blanche=carte_blanche,
+        exchange=exchange,
+        point=PointRules(per_card=t.integer("point.score", "per_card")),
+        sequences=sequences,
+        sets=sets,
+        play=play,
+        cards=cards,
+        accretion=_build_accretion(t),
+    )
+
+
+def _build_pack(t: _Tables) -> PackRules:
+    def suits(v: Any) -> tuple[Suit, ...]:
+        if not isinstance(v, list) or len(v) != SUITS_IN_A_HAND:
+            raise ValueError(f"need exactly {SUITS_IN_A_HAND} suits")
+        out = tuple(Suit(_str(s["symbol"]), _str(s["name"]), _str(s["glyph"])) for s in v)
+        tokens = [s.symbol for s in out] + [s.glyph for s in out]
+        if len(set(tokens)) != len(tokens):
+            raise ValueError("suit symbols and glyphs must be distinct")
+        return out
+
+    def ranks(v: Any) -> list[tuple[str, str, tuple[str, ...]]]:
+        if not isinstance(v, list) or len(v) != RANKS_IN_A_SUIT:
+            raise ValueError(f"need exactly {RANKS_IN_A_SUIT} ranks")
+        out = [(_str(r["symbol"]), _str(r["name"]), tuple(_str(a) for a in r["aliases"])) for r in v]
+        tokens = [sym for sym, _, _ in out] + [a for _, _, al in out for a in al]
+        if len(set(tokens)) != len(tokens):
+            raise ValueError("rank symbols and aliases must be distinct")
+        return out
+
+    suit_list = t.param("pack.cards", "suits", suits, "a list of {symbol, name, glyph}")
+    high_first = t.param("pack.rank-order", "ranks", ranks, "a list of {symbol, name, aliases}, highest first")
+    pips = t.param("pack.pips", "values", _mapping, "a mapping rank -> pips")
+    if set(map(str, pips)) != {sym for sym, _, _ in high_first}:
+        raise _fail(t.where("pack.pips", "values"), "must give a value for exactly the ranks of pack.rank-order")
+    pip_of = {str(k): v for k, v in pips.items()}
+    for sym, value in pip_of.items():
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+            raise _fail(f"{t.where('pack.pips', 'values')}.{sym}", "must be an integer 0..100")
+    rank_list = tuple(Rank(sym, name, aliases, pip_of[sym]) for sym, name, aliases in reversed(high_first))
+    bit_of = {r.symbol: bit for bit, r in enumerate(rank_list)}
+    court = t.param("pack.court", "ranks", _str_list, "a list of rank symbols")
+    unknown = [c for c in court if c not in bit_of]
+    if unknown:
+        raise _fail(t.where("pack.court", "ranks"), f"names unknown ranks {unknown}")
+    hand = t.integer("deal.sizes", "hand", 1, 16)
+    stock = t.integer("deal.sizes", "stock", 0, 32)
+    if 2 * hand + stock != SUITS_IN_A_HAND * RANKS_IN_A_SUIT:
+        raise _fail(t.where("deal.sizes", "stock"), "two hands and the stock must make the whole pack")
+    return PackRules(suit_list, rank_list, sum(1 << bit_of[c] for c in court), hand, stock)
+
+
+def _build_sequences(t: _Tables) -> SequenceRules:
+    min_length = t.integer("sequence.definition", "min_length", 2, RANKS_IN_A_SUIT)
+    lengths = set(range(min_length, RANKS_IN_A_SUIT + 1))
+
+    def by_length(kind: Callable[[Any], T]) -> Callable[[Any], dict[int, T]]:
+        def check(v: Any) -> dict[int, T]:
+            m = _mapping(v)
+            if set(m) != lengths:
+                raise ValueError(f"keys must be exactly the lengths {sorted(lengths)}")
+            return {int(k): kind(x) for k, x in m.items()}
+
+        return check
+
+    def points(v: Any) -> int:
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise ValueError("not a score")
+        return v
+
+    def template(v: Any) -> str:
+        s = _str(v)
+        s.format(length="x", top="y")
+        return s
+
+    return SequenceRules(
+        min_length=min_length,
+        names=t.param("sequence.names", "lengths", by_length(_str), "a mapping length -> name"),
+        values=t.param("sequence.score", "values", by_length(points), "a mapping length -> points"),
+        major=t.param("sequence.names", "major", template, "a name template"),
+        minor=t.param("sequence.names", "minor", template, "a name template"),
+        other=t.param("sequence.names", "other", template, "a name template"),
+    )
+
+
+def _build_accretion(t: _Tables) -> AccretionRules:
+    order = t.param("accretion.order", "order", _categories, "a list of categories")
+    if sorted(order) != sorted(CATEGORIES):
+        raise _fail(t.where("accretion.order", "order"), f"must order exactly {', '.join(CATEGORIES)}")
+    hand = frozenset(t.param("accretion.order", "hand", _categories, "a list of categories"))
+
+    def bonus(rule_id: str, players: frozenset[Player]) -> BonusRule:
+        return BonusRule(
+            threshold=t.integer(rule_id, "threshold", 1),
+            points=t.integer(rule_id, "points"),
+            counts=frozenset(t.param(rule_id, "counts", _categories, "a list of categories")),
+            players=players,
+        )
+
+    def boolean(v: Any) -> bool:
+        if not isinstance(v, bool):
+            raise ValueError("not true or false")
+        return v
+
+    return AccretionRules(
+        order=order,
+        hand=hand,
+        repique=bonus("repique.score", frozenset(PLAYERS)),
+        pique=bonus("pique.score", t.param("pique.elder-only", "players", _players, "a list of players")),
+        cumulative=t.param("bonus.not-cumulative", "cumulative", boolean, "true or false"),
+    )

@@ -1,0 +1,74 @@
+"""The protocol operations: JSON input in, JSON result out. Shared by `serve`, the CLI and the corpus runner."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from .cards import hand_of, parse_cards
+from .declarations import ALL, compare_declarations, declared, evaluate_hand
+from .errors import error
+from .jsonio import comparison_json, evaluation_json, result_json
+from .loader import DEFAULT_RULESET, load_ruleset
+from .record import _declare, check_distinct
+from .ruleset import PLAYERS, Ruleset
+from .scoring import score_deal
+
+
+def _ruleset(data: Mapping[str, Any]) -> Ruleset:
+    name = data.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(name, str):
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+    return load_ruleset(name)
+
+
+def _mapping(data: Any, op: str, keys: set[str]) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise error("record-invalid", f"{op}: input must be a mapping, got {type(data).__name__}")
+    unknown = sorted(set(map(str, data)) - keys)
+    if unknown:
+        raise error("record-invalid", f"{op}: unknown key(s) {unknown}; expected {sorted(keys)}")
+    return data
+
+
+def op_evaluate_hand(data: Any) -> dict[str, Any]:
+    """Input `{cards: [...], ruleset?}` -> point, sequences, sets, carte blanche of those cards."""
+    data = _mapping(data, "evaluate_hand", {"cards", "ruleset"})
+    rs = _ruleset(data)
+    if "cards" not in data:
+        raise error("record-invalid", "evaluate_hand: input needs cards")
+    cards = parse_cards(data["cards"], rs, "cards")
+    check_distinct([("cards", cards)], rs)
+    return evaluation_json(evaluate_hand(hand_of(cards), rs), rs)
+
+
+def op_compare_declarations(data: Any) -> dict[str, Any]:
+    """Input `{elder: {hand, declare?}, younger: {hand, declare?}, ruleset?}` (or a card list per player)."""
+    data = _mapping(data, "compare_declarations", {"elder", "younger", "ruleset"})
+    rs = _ruleset(data)
+    decl = []
+    groups = []
+    for p in PLAYERS:
+        raw = data.get(p)
+        if isinstance(raw, (list, str)):
+            raw = {"hand": raw}
+        side = _mapping(raw, f"compare_declarations.{p}", {"hand", "declare"})
+        if "hand" not in side:
+            raise error("record-invalid", f"compare_declarations: {p}.hand is required")
+        cards = parse_cards(side["hand"], rs, f"{p}.hand")
+        groups.append((f"{p}.hand", cards))
+        choice = _declare(side["declare"], p, rs) if "declare" in side else ALL
+        decl.append(declared(hand_of(cards), choice, p, rs))
+    check_distinct(groups, rs)
+    return comparison_json(compare_declarations(decl[0], decl[1], rs), rs)
+
+
+def op_score_deal(data: Any) -> dict[str, Any]:
+    """Input: a deal record -> the result of DESIGN.md."""
+    return result_json(score_deal(data))
+
+
+OPS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "evaluate_hand": op_evaluate_hand,
+    "compare_declarations": op_compare_declarations,
+    "score_deal": op_score_deal,
+}

@@ -1,0 +1,45 @@
+"""The play: which cards may be played, and who wins a trick."""
+
+from __future__ import annotations
+
+from .cards import Card, Hand, format_card
+from .errors import error
+from .ruleset import Player, Ruleset, other
+
+
+def follower_wins(lead: Card, follow: Card) -> bool:
+    """No trumps: the follower wins only with a higher card of the suit led."""
+    return lead >> 3 == follow >> 3 and follow > lead
+
+
+def legal_follows(hand: Hand, lead: Card) -> Hand:
+    """The cards the second player may play to `lead`: his cards of that suit, or any card if he has none."""
+    suit = lead >> 3
+    if hand[suit]:
+        masks = [0, 0, 0, 0]
+        masks[suit] = hand[suit]
+        return Hand(*masks)
+    return hand
+
+
+def check_trick(
+    leader_hand: Hand, follower_hand: Hand, leader: Player, lead: Card, follow: Card, number: int, ruleset: Ruleset
+) -> None:
+    """Raise unless the leader holds `lead`, the follower holds `follow`, and the follower follows suit if he can."""
+    follower = other(leader)
+    where = f"tricks[{number}]"
+    if not leader_hand[lead >> 3] >> (lead & 7) & 1:
+        if follower_hand[lead >> 3] >> (lead & 7) & 1:
+            raise error(
+                "play-out-of-turn",
+                f"{where}: {format_card(lead, ruleset)} is the {follower}'s card, but the {leader} is on lead",
+            )
+        raise error("play-not-held", f"{where}: the {leader} leads {format_card(lead, ruleset)}, which he does not hold")
+    if not follower_hand[follow >> 3] >> (follow & 7) & 1:
+        raise error("play-not-held", f"{where}: the {follower} plays {format_card(follow, ruleset)}, which he does not hold")
+    if follow >> 3 != lead >> 3 and follower_hand[lead >> 3]:
+        raise error(
+            "play-revoke",
+            f"{where}: the {follower} plays {format_card(follow, ruleset)} to {format_card(lead, ruleset)} "
+            f"while holding {ruleset.pack.suits[lead >> 3].name}",
+        )

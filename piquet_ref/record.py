@@ -1,0 +1,145 @@
+"""The deal record (input of `score_deal`): parsing and validating it into typed values.
+
+Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dealt, discard}` (then
+`stock`, top first, is required) or `{hand}` (the hand after the exchange), `tricks` as
+`[[lead, follow], ...]`. Each player may add `declare` (see `DeclareChoice`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .cards import Card, Hand, format_card, hand_of, notation, parse_cards
+from .declarations import ALL, DeclareChoice
+from .errors import error
+from .loader import DEFAULT_RULESET, load_ruleset
+from .ruleset import PLAYERS, Player, Ruleset
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    dealt: tuple[Card, ...] | None
+    discard: tuple[Card, ...] | None
+    hand: tuple[Card, ...] | None
+    declare: DeclareChoice
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """A deal record with every card parsed; legality is checked when it is scored."""
+
+    ruleset: Ruleset
+    elder: PlayerRecord
+    younger: PlayerRecord
+    stock: tuple[Card, ...] | None
+    tricks: tuple[tuple[Card, Card], ...]
+
+    def player(self, who: Player) -> PlayerRecord:
+        return self.elder if who == "elder" else self.younger
+
+
+RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare"}
+
+
+def parse_record(data: Any) -> DealRecord:
+    """Parse a deal record (a mapping as read from YAML or JSON). Raises a typed `PiquetError`."""
+    if isinstance(data, DealRecord):
+        return data
+    if not isinstance(data, Mapping):
+        raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
+    unknown = sorted(set(map(str, data)) - RECORD_KEYS)
+    if unknown:
+        raise error("record-invalid", f"unknown key(s) {unknown} in deal record; expected {sorted(RECORD_KEYS)}")
+    name = data.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(name, str):
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+    rs = load_ruleset(name)
+    players = {who: _player(data.get(who), who, rs) for who in PLAYERS}
+    forms = {who: p.hand is None for who, p in players.items()}
+    if forms["elder"] != forms["younger"]:
+        raise error("record-invalid", "both players must be given the same way: both {dealt, discard} or both {hand}")
+    stock = None
+    if forms["elder"]:
+        if "stock" not in data:
+            raise error("record-invalid", "stock (8 cards, top first) is required when the dealt hands are given")
+        stock = parse_cards(data["stock"], rs, "stock")
+    elif "stock" in data:
+        raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
+    return DealRecord(rs, players["elder"], players["younger"], stock, _tricks(data.get("tricks", []), rs))
+
+
+def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
+    if not isinstance(data, Mapping):
+        raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {data!r}")
+    unknown = sorted(set(map(str, data)) - PLAYER_KEYS)
+    if unknown:
+        raise error("record-invalid", f"unknown key(s) {unknown} in {who}; expected {sorted(PLAYER_KEYS)}")
+    declare = _declare(data.get("declare", "all"), who, rs)
+    if "hand" in data:
+        if "dealt" in data or "discard" in data:
+            raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
+        return PlayerRecord(None, None, parse_cards(data["hand"], rs, f"{who}.hand"), declare)
+    if "dealt" not in data or "discard" not in data:
+        raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
+    return PlayerRecord(
+        parse_cards(data["dealt"], rs, f"{who}.dealt"), parse_cards(data["discard"], rs, f"{who}.discard"), None, declare
+    )
+
+
+def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
+    if not isinstance(data, list):
+        raise error("record-invalid", f"tricks must be a list of [lead, follow] pairs, got {type(data).__name__}")
+    if len(data) > rs.play.tricks:
+        raise error("play-too-many-tricks", f"tricks: {len(data)} tricks given; a deal has {rs.play.tricks}")
+    table = notation(rs).parse
+    try:  # fast path: well-formed pairs of canonical card strings
+        return tuple([(table[lead], table[follow]) for lead, follow in data])
+    except (KeyError, TypeError, ValueError):
+        pass
+    out = []
+    for i, trick in enumerate(data):
+        cards = parse_cards(trick, rs, f"tricks[{i}]") if isinstance(trick, (list, str)) else ()
+        if len(cards) != 2:
+            raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
+        out.append((cards[0], cards[1]))
+    return tuple(out)
+
+
+def _declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
+    if data == "all":
+        return ALL
+    if data == "none":
+        return DeclareChoice("none", "none", "none")
+    if not isinstance(data, Mapping):
+        raise error("record-invalid", f"{who}.declare must be all, none, or a mapping of point/sequences/sets")
+    unknown = sorted(set(map(str, data)) - {"point", "sequences", "sets"})
+    if unknown:
+        raise error("record-invalid", f"unknown key(s) {unknown} in {who}.declare; expected point, sequences, sets")
+
+    def choice(key: str) -> Any:
+        value = data.get(key, "all")
+        if value in ("all", "none"):
+            return value
+        where = f"{who}.declare.{key}"
+        if key == "point":
+            return parse_cards(value, rs, where)
+        if not isinstance(value, list):
+            raise error("record-invalid", f"{where} must be all, none, or a list of card lists")
+        return tuple(parse_cards(v, rs, f"{where}[{i}]") for i, v in enumerate(value))
+
+    return DeclareChoice(choice("point"), choice("sequences"), choice("sets"))
+
+
+def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset) -> None:
+    """Raise `card-duplicate` naming the card and both places if any card appears twice."""
+    where: dict[Card, str] = {}
+    for name, cards in groups:
+        for card in cards:
+            if card in where:
+                raise error("card-duplicate", f"{format_card(card, rs)} is in {where[card]} and in {name}")
+            where[card] = name
+
+
+def hand_or_none(cards: tuple[Card, ...] | None) -> Hand | None:
+    return None if cards is None else hand_of(cards)

@@ -1,0 +1,158 @@
+"""The typed, frozen `Ruleset`: every number and name the rule logic uses, read from spec/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Player = Literal["elder", "younger"]
+PLAYERS: tuple[Player, Player] = ("elder", "younger")
+
+# Accretion categories (the order itself is a spec table) and the ten fixed result keys of DESIGN.md.
+Category = Literal["carte_blanche", "point", "sequences", "sets", "play", "cards"]
+CATEGORIES: tuple[Category, ...] = ("carte_blanche", "point", "sequences", "sets", "play", "cards")
+ScoreKey = Literal[
+    "carte_blanche", "point", "sequences", "sets", "repique", "pique", "play", "cards", "capot"
+]
+SCORE_KEYS: tuple[ScoreKey, ...] = (
+    "carte_blanche", "point", "sequences", "sets", "repique", "pique", "play", "cards", "capot"
+)
+
+
+def other(player: Player) -> Player:
+    """The adversary of `player`."""
+    return "younger" if player == "elder" else "elder"
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A source key (see spec/sources.yaml) and a location in it."""
+
+    key: str
+    at: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a spec table: stable id, our statement, its citations, the file it lives in."""
+
+    id: str
+    area: str
+    statement: str
+    sources: tuple[Citation, ...]
+    file: str
+
+
+@dataclass(frozen=True)
+class Suit:
+    symbol: str
+    name: str
+    glyph: str
+
+
+@dataclass(frozen=True)
+class Rank:
+    symbol: str
+    name: str
+    aliases: tuple[str, ...]
+    pips: int
+
+
+@dataclass(frozen=True)
+class PackRules:
+    """Suits in spec order (index = suit number); ranks lowest first (index = bit in a suit mask)."""
+
+    suits: tuple[Suit, ...]
+    ranks: tuple[Rank, ...]
+    court_mask: int
+    hand_size: int
+    stock_size: int
+
+
+@dataclass(frozen=True)
+class CarteBlancheRules:
+    court_mask: int
+    min_cards: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ExchangeRules:
+    elder_min: int
+    elder_max: int
+    younger_min: int
+    younger_max: int | None  # None: every card left in the stock
+
+
+@dataclass(frozen=True)
+class PointRules:
+    per_card: int
+
+
+@dataclass(frozen=True)
+class SequenceRules:
+    min_length: int
+    names: dict[int, str]
+    values: dict[int, int]
+    major: str
+    minor: str
+    other: str
+
+
+@dataclass(frozen=True)
+class SetRules:
+    ranks: tuple[int, ...]  # rank bits that may form sets, lowest first
+    names: dict[int, str]  # count -> name
+    values: dict[int, int]  # count -> points
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    first_leader: Player
+    tricks: int
+    lead_points: int
+    second_win_points: int
+    last_trick_extra: int
+
+
+@dataclass(frozen=True)
+class CardsRules:
+    min_tricks: int
+    points: int
+    capot_points: int
+
+
+@dataclass(frozen=True)
+class BonusRule:
+    threshold: int
+    points: int
+    counts: frozenset[Category]
+    players: frozenset[Player]
+
+
+@dataclass(frozen=True)
+class AccretionRules:
+    order: tuple[Category, ...]
+    hand: frozenset[Category]
+    repique: BonusRule
+    pique: BonusRule
+    cumulative: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """A complete, validated set of rules. Compared and hashed by identity (rulesets are loaded once)."""
+
+    id: str
+    name: str
+    description: str
+    rules: dict[str, Rule] = field(repr=False)
+    pack: PackRules = field(repr=False)
+    carte_blanche: CarteBlancheRules = field(repr=False)
+    exchange: ExchangeRules = field(repr=False)
+    point: PointRules = field(repr=False)
+    sequences: SequenceRules = field(repr=False)
+    sets: SetRules = field(repr=False)
+    play: PlayRules = field(repr=False)
+    cards: CardsRules = field(repr=False)
+    accretion: AccretionRules = field(repr=False)

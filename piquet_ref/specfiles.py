@@ -1,0 +1,31 @@
+"""Where the rule tables live, and reading them safely."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+@lru_cache(maxsize=1)
+def spec_dir() -> Path:
+    """The `spec/` directory: inside the installed wheel, else beside the package in a checkout."""
+    packaged = Path(__file__).resolve().parent / "spec"
+    if (packaged / "errors.yaml").is_file():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "spec"
+
+
+def read_yaml(path: Path) -> Any:
+    """Read one YAML file with `safe_load`; errors name the file."""
+    from .errors import SpecError
+
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except OSError as exc:
+        raise SpecError("spec-invalid", f"{path.name}: cannot be read ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise SpecError("spec-invalid", f"{path.name}: not valid YAML ({exc})") from None

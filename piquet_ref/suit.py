@@ -1,0 +1,116 @@
+"""Per-suit evaluators on 8-bit rank masks, and the lookup tables built from them.
+
+Each function here is the rule stated on one suit; `tables(ruleset)` tabulates them over all
+256 masks so that whole-hand evaluation is a few lookups. Both are checked exhaustively against
+a definitional implementation in the tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import BITS_PER_SUIT, SUIT_MASK
+from .ruleset import Ruleset
+
+MASKS = range(SUIT_MASK + 1)
+SET_FIELD_BITS = 3  # a per-rank count 0..4 fits in 3 bits, so summing four suits never carries
+
+
+def length(mask: int) -> int:
+    """Number of cards in the suit."""
+    return mask.bit_count()
+
+
+def pips(mask: int, values: tuple[int, ...]) -> int:
+    """Pip total of the suit; `values[bit]` is the pip value of rank `bit`."""
+    return sum(values[bit] for bit in range(BITS_PER_SUIT) if mask >> bit & 1)
+
+
+def runs(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
+    """Maximal runs of consecutive ranks of at least `min_length` cards, as (length, top bit), highest first."""
+    out = []
+    bit = BITS_PER_SUIT - 1
+    while bit >= 0:
+        if mask >> bit & 1:
+            top = bit
+            while bit >= 0 and mask >> bit & 1:
+                bit -= 1
+            n = top - bit
+            if n >= min_length:
+                out.append((n, top))
+        else:
+            bit -= 1
+    return tuple(out)
+
+
+def run_mask(length_: int, top: int) -> int:
+    """The mask of the run of `length_` cards whose highest rank is `top`."""
+    return ((1 << length_) - 1) << (top - length_ + 1)
+
+
+def point_key(length_: int, pip_total: int) -> int:
+    """Comparable key of a point: length first, pips on equal length."""
+    return length_ << 8 | pip_total
+
+
+def sequence_key(length_: int, top: int) -> int:
+    """Comparable key of a sequence: length first, top card on equal length."""
+    return length_ << 3 | top
+
+
+def set_key(count: int, rank: int) -> int:
+    """Comparable key of a set: count first (quatorze over trio), rank on equal count."""
+    return count << 3 | rank
+
+
+@dataclass(frozen=True)
+class SuitTables:
+    """The per-suit rules tabulated over all 256 masks, plus the set table over per-rank counts."""
+
+    point: tuple[int, ...]  # mask -> point_key
+    runs: tuple[tuple[tuple[int, int], ...], ...]  # mask -> runs
+    seq_best: tuple[int, ...]  # mask -> best sequence_key, 0 if none
+    seq_points: tuple[int, ...]  # mask -> points of all its sequences
+    spread: tuple[int, ...]  # mask -> eligible ranks as 3-bit count fields (one field per eligible rank)
+    set_best: tuple[int, ...]  # summed spread -> best set_key, 0 if none
+    set_points: tuple[int, ...]  # summed spread -> points of all its sets
+    set_ranks: tuple[int, ...]  # field index -> rank bit
+    per_card: int  # points per card of a good point
+
+
+def set_counts(spread_sum: int, n_fields: int) -> tuple[int, ...]:
+    """Decode a summed spread into the count of each eligible rank (field order)."""
+    field = (1 << SET_FIELD_BITS) - 1
+    return tuple(spread_sum >> (SET_FIELD_BITS * j) & field for j in range(n_fields))
+
+
+@lru_cache(maxsize=None)
+def tables(ruleset: Ruleset) -> SuitTables:
+    """Build the lookup tables of `ruleset` (once per ruleset)."""
+    values = tuple(r.pips for r in ruleset.pack.ranks)
+    seq = ruleset.sequences
+    all_runs = tuple(runs(m, seq.min_length) for m in MASKS)
+    set_ranks = ruleset.sets.ranks
+    spread = tuple(
+        sum(1 << (SET_FIELD_BITS * j) for j, bit in enumerate(set_ranks) if m >> bit & 1) for m in MASKS
+    )
+    n = len(set_ranks)
+    set_best = []
+    set_points = []
+    for s in range(1 << (SET_FIELD_BITS * n)):
+        counts = set_counts(s, n)
+        held = [(c, set_ranks[j]) for j, c in enumerate(counts) if c in ruleset.sets.values]
+        set_best.append(max((set_key(c, r) for c, r in held), default=0))
+        set_points.append(sum(ruleset.sets.values[c] for c, _ in held))
+    return SuitTables(
+        point=tuple(point_key(length(m), pips(m, values)) for m in MASKS),
+        runs=all_runs,
+        seq_best=tuple(max((sequence_key(n_, t) for n_, t in r), default=0) for r in all_runs),
+        seq_points=tuple(sum(seq.values[n_] for n_, _ in r) for r in all_runs),
+        spread=spread,
+        set_best=tuple(set_best),
+        set_points=tuple(set_points),
+        set_ranks=set_ranks,
+        per_card=ruleset.point.per_card,
+    )
