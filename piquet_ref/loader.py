@@ -184,10 +184,9 @@ def _read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, _RawR
     return raw
 
 
-@lru_cache(maxsize=1)
-def source_keys() -> frozenset[str]:
+def source_keys(root: Path) -> frozenset[str]:
     """The citation keys of spec/sources.yaml."""
-    data = read_yaml(spec_dir() / "sources.yaml")
+    data = read_yaml(root / "sources.yaml")
     items = data.get("sources") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise _fail("sources.yaml", "key 'sources' must be a list")
@@ -221,7 +220,7 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     if not RULESET_ID.match(ruleset_id) or not path.is_file():
         from .errors import error
 
-        raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids())}")
+        raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids(root))}")
     if ruleset_id in seen:
         raise _fail(file, f"base chain loops: {' -> '.join(seen + (ruleset_id,))}")
     data = read_yaml(path)
@@ -238,16 +237,20 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     return chain + [(file, data)]
 
 
-def ruleset_ids() -> tuple[str, ...]:
+def ruleset_ids(root: Path | None = None) -> tuple[str, ...]:
     """Every ruleset in spec/rulesets/."""
-    return tuple(sorted(p.stem for p in (spec_dir() / "rulesets").glob("*.yaml")))
+    return tuple(sorted(p.stem for p in ((root or spec_dir()) / "rulesets").glob("*.yaml")))
 
 
 @lru_cache(maxsize=None)
 def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
-    """Load, validate and build the named ruleset (cached: the same object every time)."""
-    root = spec_dir()
-    keys = source_keys()
+    """Load, validate and build the named ruleset from the shipped spec/ (cached: the same object every time)."""
+    return load_ruleset_from(spec_dir(), ruleset_id)
+
+
+def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
+    """Load, validate and build a ruleset from the spec directory `root` (uncached; for tools and tests)."""
+    keys = source_keys(root)
     raw = _read_rule_files(root, keys)
     chain = _ruleset_chain(root, ruleset_id)
     for file, data in chain:
