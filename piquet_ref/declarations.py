@@ -13,7 +13,7 @@ from .cards import BITS_PER_SUIT, Card, Hand, card_of, format_card, hand_of, siz
 from .errors import error
 from .loader import default_ruleset
 from .ruleset import Player, Ruleset
-from .suit import point_key, run_mask, sequence_key, set_counts, set_key, tables
+from .suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_counts, set_key, tables
 
 DeclCategory = Literal["point", "sequences", "sets"]
 DECL_CATEGORIES: tuple[DeclCategory, ...] = ("point", "sequences", "sets")
@@ -114,28 +114,48 @@ class HandEvaluation(Declaration):
 def evaluate_hand(hand: Hand, ruleset: Ruleset | None = None) -> HandEvaluation:
     """Point (best suit; the first in suit order on a tie), all sequences, all sets, carte blanche."""
     rs = ruleset or default_ruleset()
-    t = tables(rs)
-    pt = t.point
+    return HandEvaluation(point_of(hand, rs), sequences_of(hand, rs), sets_of(hand, rs), carte_blanche(hand, rs))
+
+
+def point_of(hand: Hand, rs: Ruleset) -> Point | None:
+    """The hand's point: its best suit by length, then pips; the first in suit order on a tie."""
+    pt = tables(rs).point
     best_suit = 0
     best = pt[hand[0]]
     for suit in (1, 2, 3):
         if pt[hand[suit]] > best:
             best, best_suit = pt[hand[suit]], suit
-    point = Point(best_suit, hand[best_suit], best >> 8, best & 0xFF) if best else None
-    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in t.runs[hand[suit]]]
+    if not best:
+        return None
+    return Point(best_suit, hand[best_suit], point_length(best), point_pips(best))
+
+
+def sequences_of(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
+    """Every sequence of the hand, best first (suit order between equals)."""
+    runs = tables(rs).runs
+    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in runs[hand[suit]]]
     seqs.sort(key=_seq_order)
+    return tuple(seqs)
+
+
+def sets_of(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
+    """Every quatorze and trio of the hand, best first."""
+    t = tables(rs)
     spread = t.spread[hand[0]] + t.spread[hand[1]] + t.spread[hand[2]] + t.spread[hand[3]]
     values = rs.sets.values
     sets = []
     for j, count in enumerate(set_counts(spread, len(t.set_ranks))):
         if count in values:
             bit = t.set_ranks[j]
-            suits = sum(1 << s for s in (0, 1, 2, 3) if hand[s] >> bit & 1)
-            sets.append(SetHolding(bit, count, suits))
+            sets.append(SetHolding(bit, count, sum(1 << s for s in (0, 1, 2, 3) if hand[s] >> bit & 1)))
     sets.sort(key=_set_order)
+    return tuple(sets)
+
+
+def carte_blanche(hand: Hand, rs: Ruleset) -> bool:
+    """True when the hand holds no court card and enough cards to count as a dealt hand."""
     cb = rs.carte_blanche
-    blanche = not any(m & cb.court_mask for m in hand) and size(hand) >= cb.min_cards
-    return HandEvaluation(point, tuple(seqs), tuple(sets), blanche)
+    return not any(m & cb.court_mask for m in hand) and size(hand) >= cb.min_cards
 
 
 def _seq_order(s: Sequence) -> tuple[int, int]:
@@ -244,9 +264,9 @@ class Comparison(NamedTuple):
 
 KEY_PARTS: dict[DeclCategory, tuple[str, str, int, int]] = {
     # category: (first component, second component, shift, low mask)
-    "point": ("length", "pips", 8, 0xFF),
-    "sequences": ("length", "top", 3, 7),
-    "sets": ("count", "rank", 3, 7),
+    "point": ("length", "pips", POINT_SHIFT, (1 << POINT_SHIFT) - 1),
+    "sequences": ("length", "top", RANK_SHIFT, (1 << RANK_SHIFT) - 1),
+    "sets": ("count", "rank", RANK_SHIFT, (1 << RANK_SHIFT) - 1),
 }
 
 
@@ -309,7 +329,7 @@ def compare_hands(elder: Hand, younger: Hand, ruleset: Ruleset | None = None) ->
             setb[es], setb[ys],
         ),
         (
-            (ek >> 8) * per_card, (yk >> 8) * per_card,
+            point_length(ek) * per_card, point_length(yk) * per_card,
             sp[e0] + sp[e1] + sp[e2] + sp[e3], sp[y0] + sp[y1] + sp[y2] + sp[y3],
             setp[es], setp[ys],
         ),

@@ -29,7 +29,8 @@ def narrate(result: DealResult) -> str:
     section = None
     tricks = {t.number: t for t in result.tricks}
     for e in result.events:
-        head = "In play" if e.trick is not None else "The cards" if e.category in ("cards", "capot") else "In hand"
+        in_hand = e.category in rs.accretion.hand or e.category == "repique"
+        head = "In play" if e.trick is not None else "In hand" if in_hand else "The cards"
         if head != section:
             lines.append(head)
             section = head

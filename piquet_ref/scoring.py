@@ -18,7 +18,10 @@ from .declarations import (
     compare_hands,
     declared,
     evaluate_hand,
+    point_of,
     sequence_name,
+    sequences_of,
+    sets_of,
     set_name,
 )
 from .errors import error
@@ -53,8 +56,7 @@ class Trick(NamedTuple):
     running: tuple[int, int]  # totals after the trick's play points and any bonus they bring
 
 
-@dataclass(frozen=True)
-class PlayerScore:
+class PlayerScore(NamedTuple):
     """The ten fixed result keys of DESIGN.md."""
 
     carte_blanche: int
@@ -69,7 +71,7 @@ class PlayerScore:
     total: int
 
     def as_dict(self) -> dict[str, int]:
-        return {k: getattr(self, k) for k in (*SCORE_KEYS, "total")}
+        return dict(zip(self._fields, self))
 
 
 @dataclass(frozen=True)
@@ -203,12 +205,6 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [declared(hands[i], rec.player(p).declare, p, rs) for i, p in enumerate(PLAYERS)]
         comparison = compare_declarations(decl[0] or evaluate_hand(eh, rs), decl[1] or evaluate_hand(yh, rs), rs)
 
-    def declaration(i: int) -> Declaration:
-        d = decl[i]
-        if d is None:
-            d = decl[i] = evaluate_hand(hands[i], rs)
-        return d
-
     ledger = _Ledger(rs)
     tricks: list[Trick] = []
     complete = len(rec.tricks) == rs.play.tricks
@@ -223,20 +219,23 @@ def score_deal(record: DealRecord | Any) -> DealResult:
             for i, p in enumerate(PLAYERS):
                 points = comparison.scored(p, "point")
                 if points:
-                    pt = declaration(i).point
+                    d = decl[i]
+                    pt = d.point if d else point_of(hands[i], rs)
                     assert pt is not None
                     ledger.add(i, "point", points, "point.score", pt.cards,
                                f"point of {pt.length} in {suits[pt.suit].name}, making {pt.pips}")
         elif category == "sequences":
             for i, p in enumerate(PLAYERS):
                 if comparison.scored(p, "sequences"):
-                    for seq in declaration(i).sequences:
+                    d = decl[i]
+                    for seq in d.sequences if d else sequences_of(hands[i], rs):
                         ledger.add(i, "sequences", rs.sequences.values[seq.length], "sequence.score", seq.cards,
                                    f"{sequence_name(seq, rs)} in {suits[seq.suit].name}")
         elif category == "sets":
             for i, p in enumerate(PLAYERS):
                 if comparison.scored(p, "sets"):
-                    for held in declaration(i).sets:
+                    d = decl[i]
+                    for held in d.sets if d else sets_of(hands[i], rs):
                         ledger.add(i, "sets", rs.sets.values[held.count], "sets.score", held.cards, set_name(held, rs))
         elif category == "play":
             tricks = _play(rec.tricks, ledger, hands, rs)

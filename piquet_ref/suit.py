@@ -15,6 +15,8 @@ from .ruleset import Ruleset
 
 MASKS = range(SUIT_MASK + 1)
 SET_FIELD_BITS = 3  # a per-rank count 0..4 fits in 3 bits, so summing four suits never carries
+POINT_SHIFT = 8  # point key = length << 8 | pips (pips of one suit < 256)
+RANK_SHIFT = 3  # sequence and set keys = length or count << 3 | rank bit (rank bit < 8)
 
 
 def length(mask: int) -> int:
@@ -51,17 +53,27 @@ def run_mask(length_: int, top: int) -> int:
 
 def point_key(length_: int, pip_total: int) -> int:
     """Comparable key of a point: length first, pips on equal length."""
-    return length_ << 8 | pip_total
+    return length_ << POINT_SHIFT | pip_total
+
+
+def point_length(key: int) -> int:
+    """The length part of a point key."""
+    return key >> POINT_SHIFT
+
+
+def point_pips(key: int) -> int:
+    """The pips part of a point key."""
+    return key & ((1 << POINT_SHIFT) - 1)
 
 
 def sequence_key(length_: int, top: int) -> int:
     """Comparable key of a sequence: length first, top card on equal length."""
-    return length_ << 3 | top
+    return length_ << RANK_SHIFT | top
 
 
 def set_key(count: int, rank: int) -> int:
     """Comparable key of a set: count first (quatorze over trio), rank on equal count."""
-    return count << 3 | rank
+    return count << RANK_SHIFT | rank
 
 
 @dataclass(frozen=True)
