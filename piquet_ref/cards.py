@@ -120,11 +120,16 @@ def hand_of(cards: Iterable[Card]) -> Hand:
     return Hand(*masks)
 
 
+# For each suit, the cards of every 8-bit mask in canonical order (rank high to low): an immutable table.
+SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(card_of(suit, bit) for bit in range(BITS_PER_SUIT - 1, -1, -1) if mask >> bit & 1) for mask in range(SUIT_MASK + 1))
+    for suit in range(4)
+)
+
+
 def cards_of(hand: Hand) -> tuple[Card, ...]:
     """The cards of `hand` in canonical order: by suit (S H D C), then rank high to low."""
-    return tuple(
-        card_of(suit, bit) for suit, mask in enumerate(hand) for bit in range(BITS_PER_SUIT - 1, -1, -1) if mask >> bit & 1
-    )
+    return SUIT_CARDS[0][hand[0]] + SUIT_CARDS[1][hand[1]] + SUIT_CARDS[2][hand[2]] + SUIT_CARDS[3][hand[3]]
 
 
 def size(hand: Hand) -> int:

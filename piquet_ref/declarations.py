@@ -43,8 +43,7 @@ class DeclareChoice:
 ALL = DeclareChoice()
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     """A point: cards of one suit (usually the player's longest)."""
 
     suit: int
@@ -61,8 +60,7 @@ class Point:
         return tuple(card_of(self.suit, b) for b in range(BITS_PER_SUIT - 1, -1, -1) if self.mask >> b & 1)
 
 
-@dataclass(frozen=True)
-class Sequence:
+class Sequence(NamedTuple):
     """A run of `length` cards of one suit whose highest rank is `top`."""
 
     suit: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import format_cards
+from .cards import cards_of, format_cards, notation
 from .declarations import (
     CategoryComparison,
     Comparison,
@@ -91,7 +91,7 @@ def comparison_json(comparison: Comparison, rs: Ruleset) -> dict[str, Any]:
 def result_json(result: DealResult) -> dict[str, Any]:
     """The result of `score_deal` in the documented JSON shape."""
     rs = result.ruleset
-    names = format_cards  # local alias
+    names = notation(rs).names
     return {
         "ruleset": rs.id,
         "elder": result.elder.as_dict(),
@@ -102,7 +102,7 @@ def result_json(result: DealResult) -> dict[str, Any]:
                 "category": e.category,
                 "points": e.points,
                 "rule": e.rule,
-                "cards": names(e.cards, rs),
+                "cards": [names[c] for c in e.cards],
                 "note": e.note,
                 "trick": e.trick,
                 "running": {"elder": e.running[0], "younger": e.running[1]},
@@ -112,12 +112,12 @@ def result_json(result: DealResult) -> dict[str, Any]:
         "declarations": comparison_json(result.comparison, rs),
         "declared": {p: declaration_json(result.declaration(p), rs) for p in PLAYERS},
         "carte_blanche": dict(zip(PLAYERS, result.carte_blanche)),
-        "hands": {p: names(sorted_cards(h), rs) for p, h in zip(PLAYERS, result.hands)},
+        "hands": {p: [names[c] for c in cards_of(h)] for p, h in zip(PLAYERS, result.hands)},
         "tricks": [
             {
                 "number": t.number,
                 "leader": t.leader,
-                "cards": names((t.lead, t.follow), rs),
+                "cards": [names[t.lead], names[t.follow]],
                 "winner": t.winner,
                 "running": {"elder": t.running[0], "younger": t.running[1]},
             }
@@ -125,12 +125,6 @@ def result_json(result: DealResult) -> dict[str, Any]:
         ],
         "complete": result.complete,
     }
-
-
-def sorted_cards(hand: Any) -> tuple[int, ...]:
-    from .cards import cards_of
-
-    return cards_of(hand)
 
 
 def evaluation_json(ev: HandEvaluation, rs: Ruleset) -> dict[str, Any]:

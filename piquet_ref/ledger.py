@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import format_cards
-from .jsonio import sorted_cards
+from .cards import cards_of, format_cards
 from .ruleset import PLAYERS
 from .scoring import DealResult
 
@@ -13,7 +12,7 @@ def narrate(result: DealResult) -> str:
     rs = result.ruleset
     lines = [f"Deal scored under {rs.id} ({rs.name})", ""]
     for p, hand in zip(PLAYERS, result.hands):
-        lines.append(f"  {p:<8} {' '.join(format_cards(sorted_cards(hand), rs))}")
+        lines.append(f"  {p:<8} {' '.join(format_cards(cards_of(hand), rs))}")
     lines.append("")
     lines.append("Declarations")
     for c in result.comparison.all():
