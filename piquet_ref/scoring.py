@@ -19,6 +19,7 @@ from .declarations import (
     declared,
     evaluate_hand,
     point_of,
+    point_points,
     sequence_name,
     sequences_of,
     sets_of,
@@ -208,35 +209,17 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     ledger = _Ledger(rs)
     tricks: list[Trick] = []
     complete = len(rec.tricks) == rs.play.tricks
-    suits = rs.pack.suits
     for category in rs.accretion.order:
         if category == "carte_blanche":
             for i, p in enumerate(PLAYERS):
                 if blanche[i]:
                     dealt = rec.player(p).dealt or ()
                     ledger.add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", tuple(dealt), "carte blanche")
-        elif category == "point":
+        elif category in ("point", "sequences", "sets"):
             for i, p in enumerate(PLAYERS):
-                points = comparison.scored(p, "point")
-                if points:
-                    d = decl[i]
-                    pt = d.point if d else point_of(hands[i], rs)
-                    assert pt is not None
-                    ledger.add(i, "point", points, "point.score", pt.cards,
-                               f"point of {pt.length} in {suits[pt.suit].name}, making {pt.pips}")
-        elif category == "sequences":
-            for i, p in enumerate(PLAYERS):
-                if comparison.scored(p, "sequences"):
-                    d = decl[i]
-                    for seq in d.sequences if d else sequences_of(hands[i], rs):
-                        ledger.add(i, "sequences", rs.sequences.values[seq.length], "sequence.score", seq.cards,
-                                   f"{sequence_name(seq, rs)} in {suits[seq.suit].name}")
-        elif category == "sets":
-            for i, p in enumerate(PLAYERS):
-                if comparison.scored(p, "sets"):
-                    d = decl[i]
-                    for held in d.sets if d else sets_of(hands[i], rs):
-                        ledger.add(i, "sets", rs.sets.values[held.count], "sets.score", held.cards, set_name(held, rs))
+                if comparison.scored(p, category):
+                    for points, rule, cards, note in _holding_scores(category, decl[i], hands[i], rs):
+                        ledger.add(i, category, points, rule, cards, note)
         elif category == "play":
             tricks = _play(rec.tricks, ledger, hands, rs)
         elif category == "cards" and complete:
@@ -249,6 +232,27 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         rs, e_score, y_score, tuple(ledger.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
         blanche, hands, tuple(tricks), complete,
     )
+
+
+def _holding_scores(
+    category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
+) -> list[tuple[int, str, tuple[Card, ...], str]]:
+    """(points, rule, cards, note) of each holding a good player scores in a declaration category."""
+    suits = rs.pack.suits
+    if category == "point":
+        pt = declaration.point if declaration else point_of(hand, rs)
+        if pt is None:
+            return []
+        note = f"point of {pt.length} in {suits[pt.suit].name}, making {pt.pips}"
+        return [(point_points(pt, rs), "point.score", pt.cards, note)]
+    if category == "sequences":
+        seqs = declaration.sequences if declaration else sequences_of(hand, rs)
+        return [
+            (rs.sequences.values[q.length], "sequence.score", q.cards, f"{sequence_name(q, rs)} in {suits[q.suit].name}")
+            for q in seqs
+        ]
+    held = declaration.sets if declaration else sets_of(hand, rs)
+    return [(rs.sets.values[h.count], "sets.score", h.cards, set_name(h, rs)) for h in held]
 
 
 def _play(tricks: tuple[tuple[Card, Card], ...], ledger: _Ledger, hands: tuple[Hand, Hand], rs: Ruleset) -> list[Trick]:
