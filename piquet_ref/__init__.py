@@ -1,8 +1,10 @@
 """piquet-ref: the rules of Piquet as data, and a reference scorer built on them.
 
-Public API: `load_ruleset`, `default_ruleset`, `parse_card(s)`, `format_card(s)`, `hand_of`,
-`cards_of`, `evaluate_hand`, `compare_declarations`, `compare_hands`, `declared`, `score_deal`,
-`parse_record`, `result_json`, and the typed errors under `PiquetError`.
+Public API: rulesets (`load_ruleset`, `default_ruleset`), cards (`parse_card(s)`, `format_card(s)`,
+`hand_of`, `cards_of`), declarations (`evaluate_hand`, `point_of`, `sequences_of`, `sets_of`,
+`compare_declarations`, `compare_hands`, `declared`), exchange (`discard_limits`, `check_discard`,
+`exchange`), play (`legal_follows`, `check_trick`, `follower_wins`), the deal (`parse_record`,
+`score_deal`, `result_json`), and the typed errors under `PiquetError`.
 """
 
 __version__ = "0.1.0"
@@ -16,7 +18,12 @@ from .declarations import (
     compare_hands,
     declared,
     evaluate_hand,
+    point_of,
+    sequences_of,
+    sets_of,
 )
+from .exchange import check_discard, discard_limits, exchange
+from .play import check_trick, follower_wins, legal_follows
 from .errors import (
     CardError,
     DealError,
@@ -40,5 +47,6 @@ __all__ = [
     "ProtocolError", "RecordError", "Ruleset", "SpecError", "cards_of", "compare_declarations",
     "compare_hands", "declared", "default_ruleset", "evaluate_hand", "format_card", "format_cards",
     "hand_of", "load_ruleset", "parse_card", "parse_cards", "parse_record", "result_json",
-    "ruleset_ids", "score_deal", "__version__",
+    "ruleset_ids", "score_deal", "__version__", "check_discard", "discard_limits", "exchange",
+    "check_trick", "follower_wins", "legal_follows", "point_of", "sequences_of", "sets_of",
 ]
