@@ -217,7 +217,7 @@ def _apply_overrides(raw: dict[str, _RawRule], overrides: Any, file: str) -> Non
 def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
     file = f"rulesets/{ruleset_id}.yaml"
     path = root / "rulesets" / f"{ruleset_id}.yaml"
-    if not RULESET_ID.match(ruleset_id) or not path.is_file():
+    if not RULESET_ID.match(ruleset_id) or ruleset_id not in ruleset_ids(root):
         from .errors import error
 
         raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids(root))}")

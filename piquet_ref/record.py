@@ -93,13 +93,14 @@ def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
     if len(data) > rs.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(data)} tricks given; a deal has {rs.play.tricks}")
     table = notation(rs).parse
-    try:  # fast path: well-formed pairs of canonical card strings
-        return tuple([(table[lead], table[follow]) for lead, follow in data])
-    except (KeyError, TypeError, ValueError):
-        pass
+    if all(type(trick) in (list, tuple) and len(trick) == 2 for trick in data):
+        try:  # fast path: pairs of canonical card strings
+            return tuple([(table[lead], table[follow]) for lead, follow in data])
+        except (KeyError, TypeError):
+            pass
     out = []
     for i, trick in enumerate(data):
-        cards = parse_cards(trick, rs, f"tricks[{i}]") if isinstance(trick, (list, str)) else ()
+        cards = parse_cards(trick, rs, f"tricks[{i}]") if isinstance(trick, (list, tuple, str)) else ()
         if len(cards) != 2:
             raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
         out.append((cards[0], cards[1]))

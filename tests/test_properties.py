@@ -494,11 +494,6 @@ def test_a_record_with_one_card_mutated_raises_only_piquet_errors(data: Any) -> 
         assert len(set(hands)) == 2 * RULES.pack.hand_size
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a well-formed ruleset id longer than the file-name limit (~250 chars) makes "
-    "loader._ruleset_chain call Path.is_file(), which raises OSError ENAMETOOLONG instead of ruleset-unknown",
-)
 @props
 @given(st.from_regex(RULESET_ID, fullmatch=True))
 @example("a" * 300)
@@ -507,11 +502,6 @@ def test_any_ruleset_id_is_known_or_a_piquet_error(name: str) -> None:
     score_or_piquet_error({"ruleset": name, "elder": {"hand": []}, "younger": {"hand": []}})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: record._tricks' fast path unpacks any two-item iterable, so a trick given as a mapping "
-    "{lead: .., follow: ..} is silently accepted (in key order) instead of rejected as play-trick-shape",
-)
 @props
 @given(deals(min_tricks=1), st.data())
 def test_a_trick_that_is_not_a_list_of_two_cards_is_rejected(deal: Deal, data: st.DataObject) -> None:
