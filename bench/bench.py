@@ -1,13 +1,15 @@
 """Benchmarks for the README: declarations of both hands, `score_deal` in-process, `serve` over a pipe.
 
-Run `python bench/bench.py` (options: `--deals N`, `--seed S`, `--repeat R`). Figures are the best of
-R runs of the same pre-generated random legal deals (random exchange and random legal play), so they
-measure the scorer rather than the generator. They are reported, never asserted.
+Run `python bench/bench.py` (options: `--deals N`, `--seed S`, `--repeat R`). Each figure is the best
+of R runs; every run scores its own N random legal deals (random exchange, random legal play),
+generated beforehand so that the clock measures the scorer, and fresh so that no run is helped by
+what an earlier run left in the caches. Figures are reported, never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import random
@@ -15,34 +17,39 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
-from piquet_ref import __version__, compare_hands, parse_record, result_json, score_deal
+from piquet_ref import __version__, compare_hands, parse_record, score_deal
+from piquet_ref.jsonio import result_text
 from piquet_ref.generate import random_record
 from piquet_ref.scoring import deal_hands
 
 
-def best_rate(n: int, run: Callable[[], object], repeat: int) -> float:
-    """Items per second of the fastest of `repeat` runs of `run` over `n` items."""
+T = TypeVar("T")
+
+
+def best_rate(batches: list[list[T]], run: Callable[[T], object]) -> float:
+    """Items per second of the fastest batch, `run` called once per item."""
     best = float("inf")
-    for _ in range(repeat):
+    for batch in batches:
+        gc.collect()
         start = time.perf_counter()
-        run()
+        for item in batch:
+            run(item)
         best = min(best, time.perf_counter() - start)
-    return n / best
+    return len(batches[0]) / best
 
 
-def bench_pairs(records: list[dict[str, Any]], repeat: int) -> float:
-    """compare_hands on the post-exchange hands of each deal (pairs/s)."""
-    pairs = [deal_hands(parse_record(r))[:2] for r in records]
-    return best_rate(len(pairs), lambda: [compare_hands(e, y) for e, y in pairs], repeat)
-
-
-def bench_serve(records: list[dict[str, Any]], repeat: int) -> float:
+def bench_serve(batches: list[list[dict[str, Any]]]) -> float:
     """Deals/s through `piquet-ref serve`: requests streamed on stdin while responses are read."""
-    lines = [json.dumps({"cmd": "run", "seq": i, "op": "score_deal", "input": r}) + "\n" for i, r in enumerate(records)]
+    timings = [_serve_once(records) for records in batches]
+    return len(batches[0]) / min(timings)
 
-    def run() -> None:
+
+def _serve_once(records: list[dict[str, Any]]) -> float:
+    """Seconds for one `serve` process to answer a score_deal request for each record."""
+    lines = [json.dumps({"cmd": "run", "seq": i, "op": "score_deal", "input": r}) + "\n" for i, r in enumerate(records)]
+    if True:
         proc = subprocess.Popen(
             [sys.executable, "-m", "piquet_ref", "serve"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1 << 16,
@@ -67,12 +74,7 @@ def bench_serve(records: list[dict[str, Any]], repeat: int) -> float:
         proc.wait()
         if answered != len(records):
             raise SystemExit(f"serve answered {answered} of {len(records)} requests with a result")
-        timings.append(elapsed)
-
-    timings: list[float] = []
-    for _ in range(repeat):
-        run()
-    return len(records) / min(timings)
+        return elapsed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,18 +85,19 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
 
     rng = random.Random(args.seed)
-    records = [random_record(rng) for _ in range(args.deals)]
-    parsed = [parse_record(r) for r in records]
-    score_deal(records[0])  # build the lookup tables once, outside the clock
 
+    def fresh() -> list[list[dict[str, Any]]]:
+        return [[random_record(rng) for _ in range(args.deals)] for _ in range(args.repeat)]
+
+    score_deal(random_record(rng))  # build the lookup tables once, outside the clock
+    hands = [[deal_hands(parse_record(r))[:2] for r in batch] for batch in fresh()]
+    parsed = [[parse_record(r) for r in batch] for batch in fresh()]
     figures = {
-        "compare_hands (pairs/s)": bench_pairs(records, args.repeat),
-        "score_deal from a mapping (deals/s)": best_rate(len(records), lambda: [score_deal(r) for r in records], args.repeat),
-        "score_deal from a DealRecord (deals/s)": best_rate(len(parsed), lambda: [score_deal(r) for r in parsed], args.repeat),
-        "score_deal + result_json (deals/s)": best_rate(
-            len(records), lambda: [result_json(score_deal(r)) for r in records], args.repeat
-        ),
-        "serve over a pipe (deals/s)": bench_serve(records, max(1, args.repeat // 2)),
+        "compare_hands (pairs/s)": best_rate(hands, lambda pair: compare_hands(*pair)),
+        "score_deal from a mapping (deals/s)": best_rate(fresh(), score_deal),
+        "score_deal from a DealRecord (deals/s)": best_rate(parsed, score_deal),
+        "score_deal + result_text (deals/s)": best_rate(fresh(), lambda r: result_text(score_deal(r))),
+        "serve over a pipe (deals/s)": bench_serve(fresh()),
     }
     print(f"piquet-ref {__version__}, Python {platform.python_version()}, {platform.machine()}, "
           f"{args.deals} deals, seed {args.seed}, best of {args.repeat}")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PiquetError
-from .ops import OPS
+from .ops import OPS, run_op
 from .specfiles import read_yaml
 
 CASE_ID = re.compile(r"^PQ-[0-9A-HJKMNP-TV-Z]{5}$")
@@ -75,11 +75,10 @@ def mismatches(expected: Any, actual: Any, path: str = "$") -> list[str]:
 
 def run_case(case: Case) -> list[str]:
     """Run a case in-process against the reference; return its mismatches (empty = pass)."""
-    op = OPS.get(case.op)
-    if op is None:
+    if case.op not in OPS:
         return [f"op {case.op!r} is not offered"]
     try:
-        result = op(case.data["input"])
+        result = run_op(case.op, case.data["input"])
     except PiquetError as exc:
         if "expect_error" in case.data:
             return mismatches(case.data["expect_error"], {"code": exc.code, "law": exc.law}, "$error")

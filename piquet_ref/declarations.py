@@ -13,7 +13,7 @@ from .cards import BITS_PER_SUIT, Card, Hand, card_of, format_card, hand_of, siz
 from .errors import error
 from .loader import default_ruleset
 from .ruleset import Player, Ruleset
-from .suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_counts, set_key, tables
+from .suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_key, tables
 
 DeclCategory = Literal["point", "sequences", "sets"]
 DECL_CATEGORIES: tuple[DeclCategory, ...] = ("point", "sequences", "sets")
@@ -76,17 +76,16 @@ class Sequence(NamedTuple):
         return tuple(card_of(self.suit, b) for b in range(self.top, self.top - self.length, -1))
 
 
-@dataclass(frozen=True)
-class SetHolding:
-    """`count` cards of rank `rank`; `suits` has bit i set when suit i is held."""
+class SetHolding(NamedTuple):
+    """`number` cards (three or four) of rank `rank`; `suits` has bit i set when suit i is held."""
 
     rank: int
-    count: int
+    number: int
     suits: int
 
     @property
     def key(self) -> int:
-        return set_key(self.count, self.rank)
+        return set_key(self.number, self.rank)
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -115,6 +114,11 @@ def evaluate_hand(hand: Hand, ruleset: Ruleset | None = None) -> HandEvaluation:
     return HandEvaluation(point_of(hand, rs), sequences_of(hand, rs), sets_of(hand, rs), carte_blanche(hand, rs))
 
 
+def declare_all(hand: Hand, rs: Ruleset) -> Declaration:
+    """Everything that can score in a hand after the exchange: its point, every sequence, every set."""
+    return Declaration(point_of(hand, rs), sequences_of(hand, rs), sets_of(hand, rs))
+
+
 def point_of(hand: Hand, rs: Ruleset) -> Point | None:
     """The hand's point: its best suit by length, then pips; the first in suit order on a tie."""
     pt = tables(rs).point
@@ -130,8 +134,10 @@ def point_of(hand: Hand, rs: Ruleset) -> Point | None:
 
 def sequences_of(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
     """Every sequence of the hand, best first (suit order between equals)."""
-    runs = tables(rs).runs
-    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in runs[hand[suit]]]
+    t = tables(rs)
+    if not (t.seq_best[hand[0]] or t.seq_best[hand[1]] or t.seq_best[hand[2]] or t.seq_best[hand[3]]):
+        return ()
+    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in t.runs[hand[suit]]]
     seqs.sort(key=_seq_order)
     return tuple(seqs)
 
@@ -139,15 +145,13 @@ def sequences_of(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
 def sets_of(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
     """Every quatorze and trio of the hand, best first."""
     t = tables(rs)
-    spread = t.spread[hand[0]] + t.spread[hand[1]] + t.spread[hand[2]] + t.spread[hand[3]]
-    values = rs.sets.values
-    sets = []
-    for j, count in enumerate(set_counts(spread, len(t.set_ranks))):
-        if count in values:
-            bit = t.set_ranks[j]
-            sets.append(SetHolding(bit, count, sum(1 << s for s in (0, 1, 2, 3) if hand[s] >> bit & 1)))
-    sets.sort(key=_set_order)
-    return tuple(sets)
+    held = t.set_held[t.spread[hand[0]] + t.spread[hand[1]] + t.spread[hand[2]] + t.spread[hand[3]]]
+    if not held:
+        return ()
+    s, h, d, c = hand
+    return tuple(
+        [SetHolding(bit, n, (s >> bit & 1) | (h >> bit & 1) << 1 | (d >> bit & 1) << 2 | (c >> bit & 1) << 3) for bit, n in held]
+    )
 
 
 def carte_blanche(hand: Hand, rs: Ruleset) -> bool:
@@ -180,9 +184,9 @@ def sequence_name(seq: Sequence, ruleset: Ruleset | None = None) -> str:
 
 
 def set_name(held: SetHolding, ruleset: Ruleset | None = None) -> str:
-    """E.g. 'quatorze of tens' style data: the count name and the rank name."""
+    """E.g. 'quatorze of tens', 'trio of knaves'."""
     rs = ruleset or default_ruleset()
-    return f"{rs.sets.names[held.count]} of {rs.pack.ranks[held.rank].name}s"
+    return rs.sets.template.format(count=rs.sets.names[held.number], rank=rs.pack.ranks[held.rank].name)
 
 
 def point_points(point: Point | None, ruleset: Ruleset) -> int:
@@ -196,7 +200,7 @@ def sequences_points(seqs: tuple[Sequence, ...], ruleset: Ruleset) -> int:
 
 def sets_points(sets: tuple[SetHolding, ...], ruleset: Ruleset) -> int:
     values = ruleset.sets.values
-    return sum(values[s.count] for s in sets)
+    return sum(values[s.number] for s in sets)
 
 
 @dataclass(frozen=True)
@@ -236,7 +240,7 @@ class Comparison(NamedTuple):
         """The verdict for one category."""
         i = 2 * DECL_CATEGORIES.index(category)
         k, v = self.keys, self.values
-        return _compare(category, k[i], k[i + 1], v[i], v[i + 1])
+        return verdict(category, k[i], k[i + 1], v[i], v[i + 1])
 
     @property
     def point(self) -> CategoryComparison:
@@ -268,7 +272,8 @@ KEY_PARTS: dict[DeclCategory, tuple[str, str, int, int]] = {
 }
 
 
-def _compare(category: DeclCategory, ek: int, yk: int, e_points: int, y_points: int) -> CategoryComparison:
+def verdict(category: DeclCategory, ek: int, yk: int, e_points: int, y_points: int) -> CategoryComparison:
+    """One category's verdict from both sides' keys (0: nothing declared) and would-be points."""
     first, second, shift, low = KEY_PARTS[category]
     e_key = (ek >> shift, ek & low) if ek else None
     y_key = (yk >> shift, yk & low) if yk else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import Card, Hand, format_card, hand_of, minus, union
+from .cards import EMPTY, Card, Hand, format_card, hand_of, minus, size, union
 from .errors import error
 from .ruleset import Player, Ruleset
 
@@ -19,6 +19,17 @@ def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tu
 
 def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> None:
     """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
+    given = hand_of(discard)
+    if size(given) != len(discard) or minus(given, dealt) != EMPTY:
+        _check_cards(player, dealt, discard, ruleset)
+    least, most = discard_limits(player, elder_discarded, ruleset)
+    if not least <= len(discard) <= most:
+        code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
+        raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
+
+
+def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset: Ruleset) -> None:
+    """Raise naming the first card of `discard` given twice or not dealt to the player."""
     seen = set()
     for card in discard:
         if card in seen:
@@ -29,10 +40,6 @@ def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_
                 "exchange-discard-not-held",
                 f"{player}.discard: {format_card(card, ruleset)} is not in the hand dealt to the {player}",
             )
-    least, most = discard_limits(player, elder_discarded, ruleset)
-    if not least <= len(discard) <= most:
-        code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
-        raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
 
 
 def exchange(

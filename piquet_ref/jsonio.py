@@ -1,13 +1,24 @@
-"""JSON forms of results (DESIGN.md "The result"), shared by the CLI, `serve` and the corpus runner."""
+"""JSON forms of results (DESIGN.md "The result"), shared by the CLI, `serve` and the corpus runner.
+
+The wire form is compact JSON text, written here and nowhere else. A result is assembled from
+fragments: each holding, card list and string is formatted once per ruleset (they recur from deal
+to deal) and cached; only what varies per deal (scores, running totals, tricks) is formatted each
+time. This is the oracle's hot path: most of a response is its event log. `*_json` functions give
+the same forms parsed, for callers who want mappings.
+"""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
-from .cards import cards_of, format_cards, notation
+from .cards import SUIT_CARDS, Card, Hand, format_cards
 from .declarations import (
     CategoryComparison,
+    DECL_CATEGORIES,
     Comparison,
+    DeclCategory,
     Declaration,
     HandEvaluation,
     Point,
@@ -15,52 +26,83 @@ from .declarations import (
     SetHolding,
     sequence_name,
     set_name,
+    verdict,
 )
 from .ruleset import PLAYERS, Ruleset
-from .scoring import DealResult
+from .scoring import DealResult, Event, PlayerScore, Trick
+
+CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
 
 
-def point_json(point: Point | None, rs: Ruleset) -> dict[str, Any] | None:
+def dumps(value: Any) -> str:
+    """Compact JSON text (no spaces; non-ASCII kept as is)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@lru_cache(maxsize=CACHE)
+def quoted(text: str) -> str:
+    """A JSON string literal."""
+    return dumps(text)
+
+
+@lru_cache(maxsize=CACHE)
+def cards_text(cards: tuple[Card, ...], rs: Ruleset) -> str:
+    """A JSON list of card names, in the given order."""
+    return dumps(format_cards(cards, rs))
+
+
+def hand_text(hand: Hand, rs: Ruleset) -> str:
+    """A JSON list of the cards of a hand in canonical order (from per-suit fragments)."""
+    return "[" + ",".join([_suit_text(suit, mask, rs) for suit, mask in enumerate(hand) if mask]) + "]"
+
+
+@lru_cache(maxsize=CACHE)
+def _suit_text(suit: int, mask: int, rs: Ruleset) -> str:
+    return dumps(format_cards(SUIT_CARDS[suit][mask], rs))[1:-1]
+
+
+@lru_cache(maxsize=CACHE)
+def point_text(point: Point | None, rs: Ruleset) -> str:
     if point is None:
-        return None
-    return {
-        "suit": rs.pack.suits[point.suit].symbol,
-        "length": point.length,
-        "pips": point.pips,
-        "cards": format_cards(point.cards, rs),
-    }
+        return "null"
+    return dumps(
+        {"suit": rs.pack.suits[point.suit].symbol, "length": point.length, "pips": point.pips, "cards": format_cards(point.cards, rs)}
+    )
 
 
-def sequence_json(seq: Sequence, rs: Ruleset) -> dict[str, Any]:
-    return {
-        "suit": rs.pack.suits[seq.suit].symbol,
-        "length": seq.length,
-        "top": rs.pack.ranks[seq.top].symbol,
-        "name": sequence_name(seq, rs),
-        "points": rs.sequences.values[seq.length],
-        "cards": format_cards(seq.cards, rs),
-    }
+@lru_cache(maxsize=CACHE)
+def sequence_text(seq: Sequence, rs: Ruleset) -> str:
+    return dumps(
+        {
+            "suit": rs.pack.suits[seq.suit].symbol,
+            "length": seq.length,
+            "top": rs.pack.ranks[seq.top].symbol,
+            "name": sequence_name(seq, rs),
+            "points": rs.sequences.values[seq.length],
+            "cards": format_cards(seq.cards, rs),
+        }
+    )
 
 
-def set_json(held: SetHolding, rs: Ruleset) -> dict[str, Any]:
-    return {
-        "rank": rs.pack.ranks[held.rank].symbol,
-        "count": held.count,
-        "name": set_name(held, rs),
-        "points": rs.sets.values[held.count],
-        "cards": format_cards(held.cards, rs),
-    }
+@lru_cache(maxsize=CACHE)
+def set_text(held: SetHolding, rs: Ruleset) -> str:
+    return dumps(
+        {
+            "rank": rs.pack.ranks[held.rank].symbol,
+            "count": held.number,
+            "name": set_name(held, rs),
+            "points": rs.sets.values[held.number],
+            "cards": format_cards(held.cards, rs),
+        }
+    )
 
 
-def declaration_json(d: Declaration, rs: Ruleset) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "point": point_json(d.point, rs),
-        "sequences": [sequence_json(s, rs) for s in d.sequences],
-        "sets": [set_json(s, rs) for s in d.sets],
-    }
-    if isinstance(d, HandEvaluation):
-        out["carte_blanche"] = d.carte_blanche
-    return out
+def declaration_text(d: Declaration, rs: Ruleset) -> str:
+    """`{point, sequences, sets}`, plus `carte_blanche` for the evaluation of a hand as dealt."""
+    sequences = ",".join([sequence_text(s, rs) for s in d.sequences])
+    sets = ",".join([set_text(s, rs) for s in d.sets])
+    blanche = f',"carte_blanche":{dumps(d.carte_blanche)}' if isinstance(d, HandEvaluation) else ""
+    return f'{{"point":{point_text(d.point, rs)},"sequences":[{sequences}],"sets":[{sets}]{blanche}}}'
 
 
 def _key_json(c: CategoryComparison, key: tuple[int, int] | None, rs: Ruleset) -> dict[str, Any] | None:
@@ -74,6 +116,7 @@ def _key_json(c: CategoryComparison, key: tuple[int, int] | None, rs: Ruleset) -
 
 
 def category_json(c: CategoryComparison, rs: Ruleset) -> dict[str, Any]:
+    """One category's verdict: outcome, winner, deciding key, each side's status, best holding and points."""
     return {
         "outcome": c.outcome,
         "winner": c.winner,
@@ -84,49 +127,83 @@ def category_json(c: CategoryComparison, rs: Ruleset) -> dict[str, Any]:
     }
 
 
-def comparison_json(comparison: Comparison, rs: Ruleset) -> dict[str, Any]:
-    return {c.category: category_json(c, rs) for c in comparison.all()}
+def comparison_text(comparison: Comparison, rs: Ruleset) -> str:
+    """The verdicts for point, sequences and sets."""
+    k, v = comparison.keys, comparison.values
+    verdicts = [
+        f'"{category}":{_verdict_text(category, k[2 * i], k[2 * i + 1], v[2 * i], v[2 * i + 1], rs)}'
+        for i, category in enumerate(DECL_CATEGORIES)
+    ]
+    return "{" + ",".join(verdicts) + "}"
+
+
+@lru_cache(maxsize=CACHE)
+def _verdict_text(category: DeclCategory, elder_key: int, younger_key: int, elder_points: int, younger_points: int, rs: Ruleset) -> str:
+    """One category's verdict from both sides' keys and would-be points (pairs of holdings recur)."""
+    return dumps(category_json(verdict(category, elder_key, younger_key, elder_points, younger_points), rs))
+
+
+SCORE_TEXT = "{{" + ",".join(f'"{key}":{{}}' for key in PlayerScore._fields) + "}}"
+
+
+def score_text(score: PlayerScore) -> str:
+    """The ten fixed keys of one player."""
+    return SCORE_TEXT.format(*score)
+
+
+def event_text(e: Event, rs: Ruleset) -> str:
+    trick = "null" if e.trick is None else e.trick
+    return (
+        f'{{"player":"{e.player}","category":"{e.category}","points":{e.points},"rule":"{e.rule}",'
+        f'"cards":{cards_text(e.cards, rs)},"note":{quoted(e.note)},"trick":{trick},'
+        f'"running":{{"elder":{e.running[0]},"younger":{e.running[1]}}}}}'
+    )
+
+
+def trick_text(t: Trick, rs: Ruleset) -> str:
+    return (
+        f'{{"number":{t.number},"leader":"{t.leader}","cards":{cards_text((t.lead, t.follow), rs)},'
+        f'"winner":"{t.winner}","running":{{"elder":{t.running[0]},"younger":{t.running[1]}}}}}'
+    )
+
+
+def result_text(result: DealResult) -> str:
+    """The result of `score_deal` as compact JSON text, in the documented shape."""
+    rs = result.ruleset
+    elder, younger = result.hands
+    declared = [declaration_text(result.declaration(p), rs) for p in PLAYERS]
+    return "".join(
+        [
+            f'{{"ruleset":{quoted(rs.id)},"elder":{score_text(result.elder)},"younger":{score_text(result.younger)},',
+            '"events":[',
+            ",".join([event_text(e, rs) for e in result.events]),
+            f'],"declarations":{comparison_text(result.comparison, rs)},',
+            f'"declared":{{"elder":{declared[0]},"younger":{declared[1]}}},',
+            f'"carte_blanche":{{"elder":{dumps(result.carte_blanche[0])},"younger":{dumps(result.carte_blanche[1])}}},',
+            f'"hands":{{"elder":{hand_text(elder, rs)},"younger":{hand_text(younger, rs)}}},',
+            '"tricks":[',
+            ",".join([trick_text(t, rs) for t in result.tricks]),
+            f'],"complete":{dumps(result.complete)}}}',
+        ]
+    )
 
 
 def result_json(result: DealResult) -> dict[str, Any]:
-    """The result of `score_deal` in the documented JSON shape."""
-    rs = result.ruleset
-    names = notation(rs).names
-    return {
-        "ruleset": rs.id,
-        "elder": result.elder.as_dict(),
-        "younger": result.younger.as_dict(),
-        "events": [
-            {
-                "player": e.player,
-                "category": e.category,
-                "points": e.points,
-                "rule": e.rule,
-                "cards": [names[c] for c in e.cards],
-                "note": e.note,
-                "trick": e.trick,
-                "running": {"elder": e.running[0], "younger": e.running[1]},
-            }
-            for e in result.events
-        ],
-        "declarations": comparison_json(result.comparison, rs),
-        "declared": {p: declaration_json(result.declaration(p), rs) for p in PLAYERS},
-        "carte_blanche": dict(zip(PLAYERS, result.carte_blanche)),
-        "hands": {p: [names[c] for c in cards_of(h)] for p, h in zip(PLAYERS, result.hands)},
-        "tricks": [
-            {
-                "number": t.number,
-                "leader": t.leader,
-                "cards": [names[t.lead], names[t.follow]],
-                "winner": t.winner,
-                "running": {"elder": t.running[0], "younger": t.running[1]},
-            }
-            for t in result.tricks
-        ],
-        "complete": result.complete,
-    }
+    """The result of `score_deal` as a mapping (the parsed `result_text`)."""
+    out: dict[str, Any] = json.loads(result_text(result))
+    return out
+
+
+def evaluation_text(ev: HandEvaluation, rs: Ruleset) -> str:
+    """The result of `evaluate_hand`: point, sequences, sets and carte blanche."""
+    return declaration_text(ev, rs)
 
 
 def evaluation_json(ev: HandEvaluation, rs: Ruleset) -> dict[str, Any]:
-    """The result of `evaluate_hand`."""
-    return declaration_json(ev, rs)
+    out: dict[str, Any] = json.loads(evaluation_text(ev, rs))
+    return out
+
+
+def comparison_json(comparison: Comparison, rs: Ruleset) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(comparison_text(comparison, rs))
+    return out

@@ -109,6 +109,17 @@ def _str_list(v: Any) -> tuple[str, ...]:
     return tuple(v)
 
 
+def _template(*fields: str) -> Callable[[Any], str]:
+    """A check that a value is a name template using only `fields` (e.g. "{length} to a {top}")."""
+
+    def check(v: Any) -> str:
+        text = _str(v)
+        text.format(**dict.fromkeys(fields, ""))
+        return text
+
+    return check
+
+
 def _mapping(v: Any) -> dict[Any, Any]:
     if not isinstance(v, dict) or not v:
         raise ValueError("not a non-empty mapping")
@@ -321,6 +332,7 @@ def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
         ranks=t.param("sets.eligible-ranks", "ranks", rank_bits, "a list of rank symbols"),
         names=set_names,
         values=set_values,
+        template=t.param("sets.score", "name", _template("count", "rank"), "a name template with {count} and {rank}"),
     )
 
     def player(v: Any) -> Player:
@@ -418,18 +430,13 @@ def _build_sequences(t: _Tables) -> SequenceRules:
             raise ValueError("not a score")
         return v
 
-    def template(v: Any) -> str:
-        s = _str(v)
-        s.format(length="x", top="y")
-        return s
-
     return SequenceRules(
         min_length=min_length,
         names=t.param("sequence.names", "lengths", by_length(_str), "a mapping length -> name"),
         values=t.param("sequence.score", "values", by_length(points), "a mapping length -> points"),
-        major=t.param("sequence.names", "major", template, "a name template"),
-        minor=t.param("sequence.names", "minor", template, "a name template"),
-        other=t.param("sequence.names", "other", template, "a name template"),
+        major=t.param("sequence.names", "major", _template("length", "top"), "a name template"),
+        minor=t.param("sequence.names", "minor", _template("length", "top"), "a name template"),
+        other=t.param("sequence.names", "other", _template("length", "top"), "a name template"),
     )
 
 

@@ -1,13 +1,17 @@
-"""The protocol operations: JSON input in, JSON result out. Shared by `serve`, the CLI and the corpus runner."""
+"""The protocol operations: JSON input in, the result as JSON text out (the wire form `serve` sends).
+
+Shared by `serve`, the CLI and the corpus runner; `run_op` gives the result parsed, for in-process use.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping
 
 from .cards import hand_of, parse_cards
 from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
-from .jsonio import comparison_json, evaluation_json, result_json
+from .jsonio import comparison_text, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
 from .record import _declare, check_distinct
 from .ruleset import PLAYERS, Ruleset
@@ -30,7 +34,7 @@ def _mapping(data: Any, op: str, keys: set[str]) -> Mapping[str, Any]:
     return data
 
 
-def op_evaluate_hand(data: Any) -> dict[str, Any]:
+def op_evaluate_hand(data: Any) -> str:
     """Input `{cards: [...], ruleset?}` -> point, sequences, sets, carte blanche of those cards."""
     data = _mapping(data, "evaluate_hand", {"cards", "ruleset"})
     rs = _ruleset(data)
@@ -38,10 +42,10 @@ def op_evaluate_hand(data: Any) -> dict[str, Any]:
         raise error("record-invalid", "evaluate_hand: input needs cards")
     cards = parse_cards(data["cards"], rs, "cards")
     check_distinct([("cards", cards)], rs)
-    return evaluation_json(evaluate_hand(hand_of(cards), rs), rs)
+    return evaluation_text(evaluate_hand(hand_of(cards), rs), rs)
 
 
-def op_compare_declarations(data: Any) -> dict[str, Any]:
+def op_compare_declarations(data: Any) -> str:
     """Input `{elder: {hand, declare?}, younger: {hand, declare?}, ruleset?}` (or a card list per player)."""
     data = _mapping(data, "compare_declarations", {"elder", "younger", "ruleset"})
     rs = _ruleset(data)
@@ -59,16 +63,21 @@ def op_compare_declarations(data: Any) -> dict[str, Any]:
         choice = _declare(side["declare"], p, rs) if "declare" in side else ALL
         decl.append(declared(hand_of(cards), choice, p, rs))
     check_distinct(groups, rs)
-    return comparison_json(compare_declarations(decl[0], decl[1], rs), rs)
+    return comparison_text(compare_declarations(decl[0], decl[1], rs), rs)
 
 
-def op_score_deal(data: Any) -> dict[str, Any]:
+def op_score_deal(data: Any) -> str:
     """Input: a deal record -> the result of DESIGN.md."""
-    return result_json(score_deal(data))
+    return result_text(score_deal(data))
 
 
-OPS: dict[str, Callable[[Any], dict[str, Any]]] = {
+OPS: dict[str, Callable[[Any], str]] = {
     "evaluate_hand": op_evaluate_hand,
     "compare_declarations": op_compare_declarations,
     "score_deal": op_score_deal,
 }
+
+
+def run_op(op: str, data: Any) -> Any:
+    """Run protocol op `op` on `data` in-process and return its result parsed. Raises KeyError for an unknown op."""
+    return json.loads(OPS[op](data))

@@ -39,6 +39,7 @@ class DealRecord:
 
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
+PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
 PLAYER_KEYS = {"dealt", "discard", "hand", "declare"}
 
 
@@ -93,10 +94,10 @@ def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
     if len(data) > rs.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(data)} tricks given; a deal has {rs.play.tricks}")
     table = notation(rs).parse
-    if all(type(trick) in (list, tuple) and len(trick) == 2 for trick in data):
+    if set(map(type, data)) <= PAIR_TYPES:
         try:  # fast path: pairs of canonical card strings
             return tuple([(table[lead], table[follow]) for lead, follow in data])
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, ValueError):
             pass
     out = []
     for i, trick in enumerate(data):
@@ -134,6 +135,9 @@ def _declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
 
 def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset) -> None:
     """Raise `card-duplicate` naming the card and both places if any card appears twice."""
+    every = [card for _, cards in groups for card in cards]
+    if len(set(every)) == len(every):
+        return
     where: dict[Card, str] = {}
     for name, cards in groups:
         for card in cards:

@@ -17,6 +17,13 @@ ScoreKey = Literal[
 SCORE_KEYS: tuple[ScoreKey, ...] = (
     "carte_blanche", "point", "sequences", "sets", "repique", "pique", "play", "cards", "capot"
 )
+Bonus = Literal["repique", "pique"]
+# The accretion category each score key reckons in: a capot is reckoned with the cards (L66, L67);
+# the bonuses are placed after the score that wins them and reckon in no category of their own.
+ACCRETION_OF: dict[ScoreKey, Category] = {
+    "carte_blanche": "carte_blanche", "point": "point", "sequences": "sequences", "sets": "sets",
+    "play": "play", "cards": "cards", "capot": "cards",
+}
 
 
 def other(player: Player) -> Player:
@@ -104,6 +111,7 @@ class SetRules:
     ranks: tuple[int, ...]  # rank bits that may form sets, lowest first
     names: dict[int, str]  # count -> name
     values: dict[int, int]  # count -> points
+    template: str  # how a set is named, from {count} (its name) and {rank}
 
 
 @dataclass(frozen=True)

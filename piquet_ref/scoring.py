@@ -1,23 +1,26 @@
 """Scoring one deal: the event log in the order of accretion, pique, repique, the cards and capot.
 
-Every score is an `Event`; totals are sums of the log and pique and repique are read off it as it
-grows, so the order of accretion alone decides them.
+Every score is an `Event`; totals are sums of the log. Repique and pique are decided by `bonuses`,
+a pure function of the scores in the order of accretion, so that order alone decides them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from functools import lru_cache
+from typing import Any, Iterable, NamedTuple
 
-from .cards import Card, Hand, hand_of, minus, size
+from .cards import Card, Hand, hand_of
 from .declarations import (
     Comparison,
+    carte_blanche,
     Declaration,
-    HandEvaluation,
+    Point,
+    Sequence,
+    SetHolding,
     compare_declarations,
     compare_hands,
+    declare_all,
     declared,
-    evaluate_hand,
     point_of,
     point_points,
     sequence_name,
@@ -29,7 +32,7 @@ from .errors import error
 from .exchange import exchange
 from .play import check_trick, follower_wins
 from .record import DealRecord, check_distinct, parse_record
-from .ruleset import PLAYERS, SCORE_KEYS, Player, Ruleset, ScoreKey, other
+from .ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
 
 
 class Event(NamedTuple):
@@ -45,7 +48,7 @@ class Event(NamedTuple):
     running: tuple[int, int]  # (elder, younger) totals after this event
 
 
-_new_event = tuple.__new__  # builds an Event without the NamedTuple constructor frame (hot path)
+_new = tuple.__new__  # builds a NamedTuple from a tuple of its fields without the constructor frame (hot path)
 
 
 class Trick(NamedTuple):
@@ -75,8 +78,12 @@ class PlayerScore(NamedTuple):
         return dict(zip(self._fields, self))
 
 
-@dataclass(frozen=True)
-class DealResult:
+KEY_INDEX = {key: i for i, key in enumerate(SCORE_KEYS)}  # PlayerScore's fields are SCORE_KEYS, then total
+
+
+class DealResult(NamedTuple):
+    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks."""
+
     ruleset: Ruleset
     elder: PlayerScore
     younger: PlayerScore
@@ -94,7 +101,7 @@ class DealResult:
     def declaration(self, player: Player) -> Declaration:
         """What `player` declared: his explicit choice, or everything his hand holds."""
         i = PLAYERS.index(player)
-        return self.choices[i] or evaluate_hand(self.hands[i], self.ruleset)
+        return self.choices[i] or declare_all(self.hands[i], self.ruleset)
 
 
 def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
@@ -112,11 +119,7 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
         check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
         ed, yd = hand_of(e.dealt), hand_of(y.dealt)
         eh, yh = exchange(ed, yd, e.discard, y.discard, stock, rs)
-        cb = rs.carte_blanche
-        blanche = tuple(
-            not any(m & cb.court_mask for m in h) and len(cards) >= cb.min_cards for h, cards in ((ed, e.dealt), (yd, y.dealt))
-        )
-        return eh, yh, (blanche[0], blanche[1])
+        return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
     for who, cards in (("elder", e.hand), ("younger", y.hand)):
         if len(cards) != rs.pack.hand_size:
@@ -125,67 +128,52 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
     return hand_of(e.hand), hand_of(y.hand), (False, False)
 
 
-class _Ledger:
-    """Accumulates events in order, deciding repique and pique as each score arrives.
+Score = tuple[int, ScoreKey, int, str, tuple[Card, ...], str, "int | None"]
+"""A score before running totals: (player 0 elder / 1 younger, key, points, rule, cards, note, trick)."""
 
-    Players are indexed 0 (elder) and 1 (younger) inside; events name them.
+
+def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) -> tuple[tuple[int, int, Bonus], ...]:
+    """The repique and pique won, as (index of the score that reaches the threshold, player, bonus).
+
+    `scores` are every score of the deal in the order of accretion, as (player, accretion category,
+    points). A bonus needs its threshold reached by the player's own scores in its counting
+    categories before the adversary scores anything, so only the first player to score can win one.
+    Unless bonuses are cumulative, the first reached is the only one (the repique on a tie).
     """
-
-    def __init__(self, rs: Ruleset) -> None:
-        acc = rs.accretion
-        self.rep, self.piq = acc.repique, acc.pique
-        self.rep_players = tuple(p in acc.repique.players for p in PLAYERS)
-        self.piq_players = tuple(p in acc.pique.players for p in PLAYERS)
-        self.events: list[Event] = []
-        self.totals = [0, 0]
-        self.toward = [[0, 0], [0, 0]]  # [player][0: repique count, 1: pique count]
-        self.counted = [False, False]
-        self.done = [False, False]  # can win no (further) bonus
-        self.repiqued = [False, False]
-        self.cumulative = acc.cumulative
-        self.closed = False  # both players have counted: no bonus can follow
-
-    def add(self, i: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str,
-            trick: int | None = None, accretion: str | None = None) -> None:
-        """Record a score of player `i`; a repique or pique it brings follows it at once."""
+    first = -1
+    rep_total = piq_total = 0
+    rep_at: int | None = None
+    piq_at: int | None = None
+    rep, piq = acc.repique, acc.pique
+    for i, (player, category, points) in enumerate(scores):
         if points <= 0:
-            return
-        totals = self.totals
-        totals[i] += points
-        self.events.append(_new_event(Event, (PLAYERS[i], category, points, rule, cards, note, trick, (totals[0], totals[1]))))
-        if self.closed:
-            return
-        counted = self.counted
-        if counted[1 - i]:
-            self.done[i] = True
-            self.closed = True
-        counted[i] = True
-        if self.done[i]:
-            return
-        key = accretion or category
-        toward = self.toward[i]
-        rep, piq = self.rep, self.piq
-        if key in rep.counts:
-            toward[0] += points
-            if not self.repiqued[i] and self.rep_players[i] and toward[0] >= rep.threshold:
-                self._bonus(i, "repique", rep.points, "repique.score", f"{toward[0]} in hand before the adversary counts", trick)
-                self.repiqued[i] = True
-                if not self.cumulative:
-                    self.done[i] = True
-                    return
-        if key in piq.counts:
-            toward[1] += points
-            if self.piq_players[i] and toward[1] >= piq.threshold:
-                self._bonus(i, "pique", piq.points, "pique.score", f"{toward[1]} in hand and play before the adversary counts", trick)
-                self.done[i] = True
+            continue
+        if first < 0:
+            first = player
+        elif player != first:
+            break
+        if rep_at is None and category in rep.counts:
+            rep_total += points
+            if rep_total >= rep.threshold:
+                rep_at = i
+        if piq_at is None and category in piq.counts:
+            piq_total += points
+            if piq_total >= piq.threshold:
+                piq_at = i
+    side = PLAYERS[first] if first >= 0 else None
+    won: list[tuple[int, int, Bonus]] = []
+    if rep_at is not None and side in rep.players:
+        won.append((rep_at, 0, "repique"))
+    if piq_at is not None and side in piq.players:
+        won.append((piq_at, 1, "pique"))
+    won.sort()
+    return tuple((at, first, bonus) for at, _, bonus in (won if acc.cumulative else won[:1]))
 
-    def _bonus(self, i: int, category: ScoreKey, points: int, rule: str, note: str, trick: int | None) -> None:
-        totals = self.totals
-        totals[i] += points
-        self.events.append(Event(PLAYERS[i], category, points, rule, (), note, trick, (totals[0], totals[1])))
 
-    def running(self) -> tuple[int, int]:
-        return (self.totals[0], self.totals[1])
+def cards_scores(won: int, rs: Ruleset) -> tuple[int, int]:
+    """(the cards, capot) scored by a player who won `won` tricks of a complete deal."""
+    cards = rs.cards.points if won >= rs.cards.min_tricks else 0
+    return cards, rs.cards.capot_points if won == rs.play.tricks else 0
 
 
 def score_deal(record: DealRecord | Any) -> DealResult:
@@ -203,90 +191,151 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     if not explicit:
         comparison = compare_hands(eh, yh, rs)
     else:
-        decl = [declared(hands[i], rec.player(p).declare, p, rs) for i, p in enumerate(PLAYERS)]
-        comparison = compare_declarations(decl[0] or evaluate_hand(eh, rs), decl[1] or evaluate_hand(yh, rs), rs)
+        e_decl, y_decl = (declared(hands[i], rec.player(p).declare, p, rs) for i, p in enumerate(PLAYERS))
+        decl = [e_decl, y_decl]
+        comparison = compare_declarations(e_decl, y_decl, rs)
 
-    ledger = _Ledger(rs)
-    tricks: list[Trick] = []
+    base: list[Score] = []
+    plays: list[tuple[int, int, Card, Card, int]] = []
     complete = len(rec.tricks) == rs.play.tricks
     for category in rs.accretion.order:
         if category == "carte_blanche":
             for i, p in enumerate(PLAYERS):
                 if blanche[i]:
                     dealt = rec.player(p).dealt or ()
-                    ledger.add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", tuple(dealt), "carte blanche")
+                    base.append((i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", dealt, "carte blanche", None))
         elif category in ("point", "sequences", "sets"):
             for i, p in enumerate(PLAYERS):
                 if comparison.scored(p, category):
                     for points, rule, cards, note in _holding_scores(category, decl[i], hands[i], rs):
-                        ledger.add(i, category, points, rule, cards, note)
+                        base.append((i, category, points, rule, cards, note, None))
         elif category == "play":
-            tricks = _play(rec.tricks, ledger, hands, rs)
+            plays = _play(rec.tricks, hands, rs, base)
         elif category == "cards" and complete:
-            _cards(tricks, ledger, rs)
-    sums = [dict.fromkeys(SCORE_KEYS, 0), dict.fromkeys(SCORE_KEYS, 0)]
-    for ev in ledger.events:
-        sums[ev.player == "younger"][ev.category] += ev.points
-    e_score, y_score = (PlayerScore(**sums[i], total=ledger.totals[i]) for i in (0, 1))
-    return DealResult(
-        rs, e_score, y_score, tuple(ledger.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        blanche, hands, tuple(tricks), complete,
+            won = sum(1 for play in plays if play[4] == 0)
+            for i, n in enumerate((won, len(plays) - won)):
+                cards_points, capot_points = cards_scores(n, rs)
+                base.append((i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None))
+                base.append((i, "capot", capot_points, "capot.score", (), "capot: every trick", None))
+    events, after_trick, sums = _events(base, len(plays), rs)
+    tricks = tuple(
+        [_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], after_trick[n])) for n, leader, lead, follow, winner in plays]
     )
+    return DealResult(
+        rs, _new(PlayerScore, sums[0]), _new(PlayerScore, sums[1]), events, comparison,
+        (decl[0], decl[1]) if explicit else (None, None),
+        blanche, hands, tricks, complete,
+    )
+
+
+def _events(
+    base: list[Score], n_tricks: int, rs: Ruleset
+) -> tuple[tuple[Event, ...], list[tuple[int, int]], tuple[list[int], list[int]]]:
+    """The event log (every score that scores, each bonus right after the score that wins it, with running
+    totals), the totals after each trick (index = trick number; 0 = before the first trick), and each
+    player's sum per score key followed by his total (the fields of `PlayerScore`)."""
+    acc = rs.accretion
+    won = {at: bonus for at, _, bonus in bonuses(((s[0], ACCRETION_OF[s[1]], s[2]) for s in base), acc)}
+    e_total = y_total = 0
+    sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))
+    events: list[Event] = []
+    add = events.append
+    after: list[tuple[int, int] | None] = [None] * (n_tricks + 1)
+    hand = acc.hand
+    for i, (p, category, points, rule, cards, note, trick) in enumerate(base):
+        if points <= 0:
+            continue
+        if p:
+            y_total += points
+        else:
+            e_total += points
+        sums[p][KEY_INDEX[category]] += points
+        running = (e_total, y_total)
+        add(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, running)))
+        if i in won:
+            bonus = won[i]
+            rule_of = acc.repique if bonus == "repique" else acc.pique
+            if p:
+                y_total += rule_of.points
+            else:
+                e_total += rule_of.points
+            sums[p][KEY_INDEX[bonus]] += rule_of.points
+            running = (e_total, y_total)
+            note = f"{rule_of.threshold} reached before the adversary counts"
+            add(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), note, trick, running))
+        if trick is not None:
+            after[trick] = running
+        elif category in hand:
+            after[0] = running
+    filled: list[tuple[int, int]] = [after[0] or (0, 0)]
+    for n in range(1, n_tricks + 1):  # a trick that scores nothing leaves the totals as they were
+        filled.append(after[n] or filled[-1])
+    sums[0].append(e_total)
+    sums[1].append(y_total)
+    return tuple(events), filled, sums
 
 
 def _holding_scores(
     category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
-) -> list[tuple[int, str, tuple[Card, ...], str]]:
+) -> list[HoldingScore]:
     """(points, rule, cards, note) of each holding a good player scores in a declaration category."""
-    suits = rs.pack.suits
     if category == "point":
         pt = declaration.point if declaration else point_of(hand, rs)
-        if pt is None:
-            return []
-        note = f"point of {pt.length} in {suits[pt.suit].name}, making {pt.pips}"
-        return [(point_points(pt, rs), "point.score", pt.cards, note)]
+        return [] if pt is None else [_point_score(pt, rs)]
     if category == "sequences":
-        seqs = declaration.sequences if declaration else sequences_of(hand, rs)
-        return [
-            (rs.sequences.values[q.length], "sequence.score", q.cards, f"{sequence_name(q, rs)} in {suits[q.suit].name}")
-            for q in seqs
-        ]
-    held = declaration.sets if declaration else sets_of(hand, rs)
-    return [(rs.sets.values[h.count], "sets.score", h.cards, set_name(h, rs)) for h in held]
+        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else sequences_of(hand, rs))]
+    return [_set_score(h, rs) for h in (declaration.sets if declaration else sets_of(hand, rs))]
 
 
-def _play(tricks: tuple[tuple[Card, Card], ...], ledger: _Ledger, hands: tuple[Hand, Hand], rs: Ruleset) -> list[Trick]:
-    """Check and score the tricks in order; the lead passes to each trick's winner."""
+HoldingScore = tuple[int, str, tuple[Card, ...], str]
+# Holdings recur from deal to deal, so what each one scores (with its note) is computed once per ruleset.
+
+
+@lru_cache(maxsize=None)
+def _point_score(pt: Point, rs: Ruleset) -> HoldingScore:
+    note = f"point of {pt.length} in {rs.pack.suits[pt.suit].name}, making {pt.pips}"
+    return point_points(pt, rs), "point.score", pt.cards, note
+
+
+@lru_cache(maxsize=None)
+def _sequence_score(q: Sequence, rs: Ruleset) -> HoldingScore:
+    note = f"{sequence_name(q, rs)} in {rs.pack.suits[q.suit].name}"
+    return rs.sequences.values[q.length], "sequence.score", q.cards, note
+
+
+@lru_cache(maxsize=None)
+def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
+    return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
+
+
+def _play(
+    tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, out: list[Score]
+) -> list[tuple[int, int, Card, Card, int]]:
+    """Check the tricks in order and append their scores to `out`; the lead passes to each trick's winner.
+
+    Returns each trick as (number, leader, lead, follow, winner), players as 0 (elder) / 1 (younger).
+    """
     play = rs.play
     held = [list(hands[0]), list(hands[1])]
     leader = PLAYERS.index(play.first_leader)
-    out = []
+    plays = []
     last = play.tricks
     lead_pts, win_pts, last_pts = play.lead_points, play.second_win_points, play.last_trick_extra
+    add = out.append
     for n, (lead, follow) in enumerate(tricks, 1):
         follower = 1 - leader
         lh, fh = held[leader], held[follower]
         ls, fs = lead >> 3, follow >> 3
         if not lh[ls] >> (lead & 7) & 1 or not fh[fs] >> (follow & 7) & 1 or (fs != ls and fh[ls]):
             check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lh[lead >> 3] &= ~(1 << (lead & 7))
-        fh[follow >> 3] &= ~(1 << (follow & 7))
-        ledger.add(leader, "play", lead_pts, "play.lead-point", (lead,), "lead", n)
+        lh[ls] &= ~(1 << (lead & 7))
+        fh[fs] &= ~(1 << (follow & 7))
+        add((leader, "play", lead_pts, "play.lead-point", (lead,), "lead", n))
         winner = follower if follower_wins(lead, follow) else leader
         if winner == follower:
-            ledger.add(follower, "play", win_pts, "play.second-wins-point", (follow,), "wins the trick as second player", n)
+            add((follower, "play", win_pts, "play.second-wins-point", (follow,), "wins the trick as second player", n))
         if n == last:
-            ledger.add(winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n)
-        out.append(Trick(n, PLAYERS[leader], lead, follow, PLAYERS[winner], ledger.running()))
+            add((winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n))
+        plays.append((n, leader, lead, follow, winner))
         leader = winner
-    return out
-
-
-def _cards(tricks: list[Trick], ledger: _Ledger, rs: Ruleset) -> None:
-    """The cards to a player with the majority of tricks; capot on top of them for every trick."""
-    won = sum(1 for t in tricks if t.winner == "elder")
-    for i, n in ((0, won), (1, len(tricks) - won)):
-        if n >= rs.cards.min_tricks:
-            ledger.add(i, "cards", rs.cards.points, "cards.majority", (), f"the cards: {n} tricks")
-        if n == rs.play.tricks:
-            ledger.add(i, "capot", rs.cards.capot_points, "capot.score", (), "capot: every trick", accretion="cards")
+    return plays

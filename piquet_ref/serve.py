@@ -8,11 +8,11 @@ Each request line gets exactly one response line, in order, flushed. A rule reje
 from __future__ import annotations
 
 import json
-import sys
 from typing import IO, Any
 
 from . import __version__
 from .errors import PiquetError, error
+from .jsonio import dumps
 from .loader import ruleset_ids
 from .ops import OPS
 
@@ -27,26 +27,24 @@ def hello() -> dict[str, Any]:
     }
 
 
-def respond(line: str) -> tuple[dict[str, Any] | None, bool]:
-    """The response to one request line, and whether to stop. Blank lines get no response."""
+def respond_text(line: str) -> tuple[str | None, bool]:
+    """The response line (JSON text, no newline) to one request line, and whether to stop.
+
+    Blank lines and `stop` get no response. Never raises.
+    """
     if not line.strip():
         return None, False
     seq: Any = None
+    reply: dict[str, Any]
     try:
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise error("request-invalid", f"not a JSON line ({exc.msg} at column {exc.colno})") from None
-        except ValueError as exc:  # e.g. a number too long to convert
-            raise error("request-invalid", f"not a JSON line ({exc})") from None
-        if not isinstance(request, dict):
-            raise error("request-invalid", f"a request is a JSON object, got {type(request).__name__}")
+        request = _request(line)
         seq = request.get("seq")
         cmd = request.get("cmd")
         if cmd == "hello":
-            if request.get("protocol", PROTOCOL) != PROTOCOL:
+            version = request.get("protocol", PROTOCOL)
+            if type(version) is not int or version != PROTOCOL:
                 raise error("request-invalid", f"protocol {request.get('protocol')!r} is not supported; this is protocol {PROTOCOL}")
-            return hello(), False
+            return dumps(hello()), False
         if cmd == "stop":
             return None, True
         if cmd != "run":
@@ -55,34 +53,59 @@ def respond(line: str) -> tuple[dict[str, Any] | None, bool]:
         if not isinstance(op, str):
             raise error("request-invalid", "a run request needs an op string")
         if op not in OPS:
-            return {"seq": seq, "unsupported": True, "message": f"op {op!r} is not offered; ops: {', '.join(sorted(OPS))}"}, False
-        if "input" not in request:
+            reply = {"unsupported": True, "message": f"op {op!r} is not offered; ops: {', '.join(sorted(OPS))}"}
+        elif "input" not in request:
             raise error("request-invalid", f"run request for {op} has no input")
-        try:
-            return {"seq": seq, "result": OPS[op](request["input"])}, False
-        except PiquetError as exc:
-            if exc.code == "ruleset-unknown":
-                return {"seq": seq, "unsupported": True, "message": exc.message}, False
-            raise
+        else:
+            try:
+                return f'{{"seq":{_seq_text(seq)},"result":{OPS[op](request["input"])}}}', False
+            except PiquetError as exc:
+                if exc.code != "ruleset-unknown":
+                    raise
+                reply = {"unsupported": True, "message": exc.message}
     except PiquetError as exc:
-        return {"seq": seq, "error": exc.to_json()}, False
+        reply = {"error": exc.to_json()}
     except RecursionError:
-        return {"seq": seq, "errored": True, "message": "input nested too deeply"}, False
+        reply = {"error": error("request-invalid", "the request is nested too deeply to read").to_json()}
     except Exception as exc:  # noqa: BLE001 - the oracle must answer every line
-        return {"seq": seq, "errored": True, "message": f"internal error: {type(exc).__name__}: {exc}"}, False
+        reply = {"errored": True, "message": f"internal error: {type(exc).__name__}: {exc}"}
+    return f'{{"seq":{_seq_text(seq)},{dumps(reply)[1:]}', False
+
+
+def respond(line: str) -> tuple[dict[str, Any] | None, bool]:
+    """The response to one request line, parsed, and whether to stop (see `respond_text`)."""
+    text, stop = respond_text(line)
+    return (None if text is None else json.loads(text)), stop
+
+
+def _request(line: str) -> dict[str, Any]:
+    """The request object of one line, or a request-invalid error."""
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise error("request-invalid", f"not a JSON line ({exc.msg} at column {exc.colno})") from None
+    except ValueError as exc:  # e.g. a number too long to convert
+        raise error("request-invalid", f"not a JSON line ({exc})") from None
+    if not isinstance(request, dict):
+        raise error("request-invalid", f"a request is a JSON object, got {type(request).__name__}")
+    return request
+
+
+def _seq_text(seq: Any) -> str:
+    """The request's `seq` echoed as JSON (null if it cannot be written back)."""
+    try:
+        return dumps(seq)
+    except (ValueError, TypeError, RecursionError):
+        return "null"
 
 
 def serve(stdin: IO[str], stdout: IO[str], one_shot: bool = False) -> int:
     """Answer requests until `stop` or end of input; `one_shot` answers the first request only."""
     for line in stdin:
-        response, stop = respond(line)
+        response, stop = respond_text(line)
         if response is not None:
-            stdout.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+            stdout.write(response + "\n")
             stdout.flush()
         if stop or (one_shot and response is not None):
             break
     return 0
-
-
-def main() -> int:
-    return serve(sys.stdin, sys.stdout)

@@ -85,6 +85,7 @@ class SuitTables:
     seq_best: tuple[int, ...]  # mask -> best sequence_key, 0 if none
     seq_points: tuple[int, ...]  # mask -> points of all its sequences
     spread: tuple[int, ...]  # mask -> eligible ranks as 3-bit count fields (one field per eligible rank)
+    set_held: tuple[tuple[tuple[int, int], ...], ...]  # summed spread -> (rank bit, count) of each set, best first
     set_best: tuple[int, ...]  # summed spread -> best set_key, 0 if none
     set_points: tuple[int, ...]  # summed spread -> points of all its sets
     set_ranks: tuple[int, ...]  # field index -> rank bit
@@ -108,11 +109,13 @@ def tables(ruleset: Ruleset) -> SuitTables:
         sum(1 << (SET_FIELD_BITS * j) for j, bit in enumerate(set_ranks) if m >> bit & 1) for m in MASKS
     )
     n = len(set_ranks)
+    set_held = []
     set_best = []
     set_points = []
     for s in range(1 << (SET_FIELD_BITS * n)):
         counts = set_counts(s, n)
-        held = [(c, set_ranks[j]) for j, c in enumerate(counts) if c in ruleset.sets.values]
+        held = sorted(((c, set_ranks[j]) for j, c in enumerate(counts) if c in ruleset.sets.values), reverse=True)
+        set_held.append(tuple((r, c) for c, r in held))
         set_best.append(max((set_key(c, r) for c, r in held), default=0))
         set_points.append(sum(ruleset.sets.values[c] for c, _ in held))
     return SuitTables(
@@ -121,6 +124,7 @@ def tables(ruleset: Ruleset) -> SuitTables:
         seq_best=tuple(max((sequence_key(n_, t) for n_, t in r), default=0) for r in all_runs),
         seq_points=tuple(sum(seq.values[n_] for n_, _ in r) for r in all_runs),
         spread=spread,
+        set_held=tuple(set_held),
         set_best=tuple(set_best),
         set_points=tuple(set_points),
         set_ranks=set_ranks,

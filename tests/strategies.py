@@ -341,7 +341,7 @@ def declare_choices(draw: st.DrawFn, hand: Hand) -> DeclareValue:
             sets: list[list[str]] = []
             for held_set in ev.sets:
                 if draw(st.booleans()):
-                    count = draw(st.sampled_from(sorted(c for c in RS.sets.values if c <= held_set.count)))
+                    count = draw(st.sampled_from(sorted(c for c in RS.sets.values if c <= held_set.number)))
                     chosen = draw(st.lists(st.sampled_from(held_set.cards), min_size=count, max_size=count, unique=True))
                     sets.append(format_cards(chosen))
             out[category] = sets

@@ -104,7 +104,7 @@ def unopposed_points(hand: Hand, category: DeclCategory) -> int:
         return ev.point.length * RULES.point.per_card if ev.point else 0
     if category == "sequences":
         return sum(RULES.sequences.values[s.length] for s in ev.sequences)
-    return sum(RULES.sets.values[s.count] for s in ev.sets)
+    return sum(RULES.sets.values[s.number] for s in ev.sets)
 
 
 def swapped(c: Comparison) -> Comparison:

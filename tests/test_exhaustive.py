@@ -1,0 +1,213 @@
+"""Exhaustive proofs over finite domains: each fast evaluator equals a plain definition of the rule.
+
+The definitions here work on lists of rank symbols (as a player reads his cards), not on bit masks,
+and are written from the rule statements in spec/ (the numbers come from the spec tables). Every
+element of each domain is checked, so within these domains agreement is proven, not sampled:
+
+- all 256 subsets of a suit: length, pips, point key, sequences (runs, best, points), set spread;
+- every distribution of counts 0..4 over the set ranks (5^5): best set and points of all sets;
+- every pair of sequence keys, of point keys and of set keys: the comparison and its verdict;
+- every name of a sequence (length x top card);
+- every number of tricks 0..12 won by the elder: the cards and capot.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+
+from piquet_ref import load_ruleset
+from piquet_ref.cards import BITS_PER_SUIT, Hand, card_of
+from piquet_ref.declarations import Sequence, sequence_name, verdict
+from piquet_ref.ruleset import SCORE_KEYS
+from piquet_ref.scoring import PlayerScore, cards_scores
+from piquet_ref.suit import (
+    MASKS,
+    length,
+    pips,
+    point_key,
+    point_length,
+    point_pips,
+    runs,
+    sequence_key,
+    set_counts,
+    set_key,
+    tables,
+)
+
+RS = load_ruleset()
+T = tables(RS)
+HIGH_FIRST = [r.symbol for r in reversed(RS.pack.ranks)]  # A K Q J T 9 8 7
+PIP = {r.symbol: r.pips for r in RS.pack.ranks}
+SET_RANKS = [RS.pack.ranks[b].symbol for b in RS.sets.ranks]
+MIN_RUN = RS.sequences.min_length
+
+
+BIT = {r.symbol: bit for bit, r in enumerate(RS.pack.ranks)}  # where a rank sits in a suit mask
+
+
+def held(mask: int) -> list[str]:
+    """The rank symbols a suit mask holds, highest first (the only place a mask is decoded)."""
+    return [sym for sym in HIGH_FIRST if mask >> BIT[sym] & 1]
+
+
+def definitional_runs(ranks: list[str]) -> list[tuple[int, str]]:
+    """Every sequence in one suit: a maximal stretch of ranks next to each other in rank order, of at least the minimum length."""
+    out: list[tuple[int, str]] = []
+    stretch: list[str] = []
+    for sym in HIGH_FIRST + [""]:  # the sentinel ends the last stretch
+        if sym in ranks:
+            stretch.append(sym)
+            continue
+        if len(stretch) >= MIN_RUN:
+            out.append((len(stretch), stretch[0]))
+        stretch = []
+    return out
+
+
+def rank_index(sym: str) -> int:
+    """Position in rank order, higher is better."""
+    return len(HIGH_FIRST) - HIGH_FIRST.index(sym)
+
+
+# ------------------------------------------------------------------------------ 256 suit masks
+
+
+@pytest.mark.parametrize("mask", MASKS)
+def test_per_suit_evaluators_equal_the_definitions_for_every_subset_of_a_suit(mask: int) -> None:
+    """Length, pips, point key, runs, best run, points of all runs and the set spread of one suit."""
+    ranks = held(mask)
+    assert length(mask) == len(ranks)
+    assert pips(mask, tuple(r.pips for r in RS.pack.ranks)) == sum(PIP[s] for s in ranks)
+    assert T.point[mask] == point_key(len(ranks), sum(PIP[s] for s in ranks))
+    expected = definitional_runs(ranks)
+    got = [(n, RS.pack.ranks[top].symbol) for n, top in runs(mask, MIN_RUN)]
+    assert got == expected  # highest first, as the definition walks the ranks
+    assert T.runs[mask] == runs(mask, MIN_RUN)
+    best = max(expected, key=lambda r: (r[0], rank_index(r[1])), default=None)
+    assert T.seq_best[mask] == (0 if best is None else sequence_key(best[0], BIT[best[1]]))
+    assert T.seq_points[mask] == sum(RS.sequences.values[n] for n, _ in expected)
+    counts = set_counts(T.spread[mask], len(SET_RANKS))
+    assert list(counts) == [1 if sym in ranks else 0 for sym in SET_RANKS]
+
+
+def test_a_suit_mask_is_all_256_subsets_of_the_eight_ranks() -> None:
+    """The domain above is complete: every subset of the ranks of one suit, once."""
+    assert len(MASKS) == 2 ** len(RS.pack.ranks) == 256
+    assert len({tuple(held(m)) for m in MASKS}) == 256
+
+
+# ------------------------------------------------------------------------- set count vectors
+
+
+@pytest.mark.parametrize("counts", list(product(range(len(RS.pack.suits) + 1), repeat=len(SET_RANKS))))
+def test_set_tables_equal_the_definition_for_every_distribution_of_counts(counts: tuple[int, ...]) -> None:
+    """Quatorze beats trio, then the higher rank; the good side scores every set it holds."""
+    spread = sum(c << (3 * j) for j, c in enumerate(counts))
+    assert set_counts(spread, len(SET_RANKS)) == counts
+    scoring = [(c, sym) for c, sym in zip(counts, SET_RANKS) if c in RS.sets.values]
+    best = max(scoring, key=lambda cs: (cs[0], rank_index(cs[1])), default=None)
+    expected_best = 0 if best is None else set_key(best[0], BIT[best[1]])
+    assert T.set_best[spread] == expected_best
+    best_first = sorted(scoring, key=lambda cs: (cs[0], rank_index(cs[1])), reverse=True)
+    assert T.set_held[spread] == tuple((BIT[sym], c) for c, sym in best_first)
+    assert T.set_points[spread] == sum(RS.sets.values[c] for c, _ in scoring)
+
+
+def test_only_the_spec_counts_and_ranks_make_sets() -> None:
+    """Trio and quatorze are the only scoring counts; nines and below never make a set."""
+    assert sorted(RS.sets.values) == [3, 4]
+    assert SET_RANKS == ["T", "J", "Q", "K", "A"]
+
+
+# ------------------------------------------------------------------------------ comparisons
+
+
+def expected_status(mine: tuple[int, int] | None, theirs: tuple[int, int] | None) -> str:
+    """Definition of good / equal: compare the first component, then the second; a holding beats nothing."""
+    if mine is None:
+        return "none"
+    if theirs is None:
+        return "good"
+    if mine[0] != theirs[0]:
+        return "good" if mine[0] > theirs[0] else "not_good"
+    if mine[1] != theirs[1]:
+        return "good" if mine[1] > theirs[1] else "not_good"
+    return "equal"
+
+
+SEQ_KEYS: list[tuple[int, int] | None] = [None] + [
+    (n, top) for n in range(MIN_RUN, BITS_PER_SUIT + 1) for top in range(n - 1, BITS_PER_SUIT)
+]
+SET_KEYS: list[tuple[int, int] | None] = [None] + [(c, r) for c in sorted(RS.sets.values) for r in RS.sets.ranks]
+POINT_PIPS = {n: sorted({sum(PIP[s] for s in held(m)) for m in MASKS if length(m) == n}) for n in range(1, BITS_PER_SUIT + 1)}
+POINT_KEYS: list[tuple[int, int] | None] = [None] + [(n, p) for n in POINT_PIPS for p in POINT_PIPS[n]]
+
+
+def encode(category: str, key: tuple[int, int] | None) -> int:
+    if key is None:
+        return 0
+    if category == "point":
+        return point_key(*key)
+    return sequence_key(*key) if category == "sequences" else set_key(*key)
+
+
+@pytest.mark.parametrize(
+    "category, keys",
+    [("sequences", SEQ_KEYS), ("sets", SET_KEYS), ("point", POINT_KEYS)],
+    ids=["sequences", "sets", "point"],
+)
+def test_every_pair_of_keys_compares_as_the_rule_says(category: str, keys: list[tuple[int, int] | None]) -> None:
+    """Longer beats shorter, then higher top (sequence) / rank (set) / pips (point); only identical keys are equal."""
+    for e, y in product(keys, repeat=2):
+        c = verdict(category, encode(category, e), encode(category, y), 7, 5)  # type: ignore[arg-type]
+        assert (c.status("elder"), c.status("younger")) == (expected_status(e, y), expected_status(y, e)), (category, e, y)
+        assert (c.elder_key, c.younger_key) == (e, y)
+        assert (c.elder_points, c.younger_points) == ((7 if c.winner == "elder" else 0), (5 if c.winner == "younger" else 0))
+        if category == "sets" and e is not None and y is not None:
+            assert c.outcome != "equal" or e == y  # two players can never hold equal sets
+    assert all(point_length(encode("point", k)) == k[0] and point_pips(encode("point", k)) == k[1] for k in POINT_KEYS if k)
+
+
+def test_the_key_domains_are_complete() -> None:
+    """21 sequences (6 tierces ... 1 huitième), 10 sets, and every reachable (length, pips) of a point."""
+    assert len(SEQ_KEYS) - 1 == sum(BITS_PER_SUIT + 1 - n for n in range(MIN_RUN, BITS_PER_SUIT + 1)) == 21
+    assert len(SET_KEYS) - 1 == 10
+    assert POINT_PIPS[BITS_PER_SUIT] == [sum(PIP.values())]
+
+
+@pytest.mark.parametrize("key", [k for k in SEQ_KEYS if k])
+def test_every_sequence_is_named_by_length_and_top_card(key: tuple[int, int]) -> None:
+    """Major when headed by the ace, minor when it ends at the seven, otherwise 'to' its top card."""
+    n, top = key
+    name = sequence_name(Sequence(0, n, top), RS)
+    length_name = RS.sequences.names[n]
+    if top == BITS_PER_SUIT - 1:
+        assert name == RS.sequences.major.format(length=length_name)
+    elif top == n - 1:
+        assert name == RS.sequences.minor.format(length=length_name)
+    else:
+        assert name == RS.sequences.other.format(length=length_name, top=RS.pack.ranks[top].name)
+
+
+# ------------------------------------------------------------------------------ the cards
+
+
+@pytest.mark.parametrize("won", range(RS.play.tricks + 1))
+def test_the_cards_and_capot_for_every_number_of_tricks_won(won: int) -> None:
+    """More than half the tricks wins the cards; six-all divides them; all twelve is a capot on top."""
+    cards = RS.cards.points if 2 * won > RS.play.tricks else 0
+    capot = RS.cards.capot_points if won == RS.play.tricks else 0
+    assert cards_scores(won, RS) == (cards, capot)
+    assert cards_scores(won, RS)[0] == 0 or cards_scores(RS.play.tricks - won, RS)[0] == 0  # never both
+
+
+def test_a_player_score_is_the_ten_fixed_result_keys_in_order() -> None:
+    """DESIGN.md's ten keys: the nine score keys, then the total (the scorer fills them by position)."""
+    assert PlayerScore._fields == (*SCORE_KEYS, "total") and len(PlayerScore._fields) == 10
+
+
+def test_a_hand_is_four_suit_masks() -> None:
+    """The representation the domains above are taken over."""
+    assert Hand._fields == ("s", "h", "d", "c") and len(RS.pack.suits) == 4
