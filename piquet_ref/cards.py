@@ -71,12 +71,15 @@ def notation(ruleset: Ruleset) -> Notation:
     return Notation(parse, tuple(names))
 
 
+SPELLING = "a rank A K Q J T/10 9 8 7, then a suit S H D C or ♠ ♥ ♦ ♣"
+
+
 def parse_card(text: str, ruleset: Ruleset | None = None) -> Card:
     """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
     table = notation(ruleset or default_ruleset()).parse
     card = table.get(text.strip().upper()) if isinstance(text, str) else None
     if card is None:
-        raise error("card-unknown", f"{text!r} is not a card (rank A K Q J T/10 9 8 7, then suit S H D C or ♠ ♥ ♦ ♣)")
+        raise error("card-unknown", f"{text!r} is not a card ({SPELLING})")
     return card
 
 
@@ -95,10 +98,11 @@ def parse_cards(value: str | Sequence[str], ruleset: Ruleset | None = None, what
     except (KeyError, TypeError):
         pass
     out = []
-    for item in items:
-        if not isinstance(item, str):
-            raise error("card-unknown", f"{what}: {item!r} is not a card string")
-        out.append(parse_card(item, rs))
+    for i, item in enumerate(items):
+        card = table.get(item.strip().upper()) if isinstance(item, str) else None
+        if card is None:
+            raise error("card-unknown", f"{what}[{i}]: {item!r} is not a card ({SPELLING})")
+        out.append(card)
     return tuple(out)
 
 

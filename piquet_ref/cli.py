@@ -7,6 +7,7 @@ error with its code is printed on stderr); 2 usage error (bad options, unreadabl
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from . import __version__
 from .errors import PiquetError, error
 from .ledger import narrate
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
-from .ops import op_evaluate_hand
+from .ops import run_op
 from .jsonio import result_json
 from .scoring import score_deal
 
@@ -34,9 +35,14 @@ def _read(path: str) -> Any:
     except UnicodeDecodeError:
         raise error("input-unreadable", f"{path}: is not UTF-8 text") from None
     try:
-        return yaml.safe_load(text)
+        try:  # JSON first: PyYAML (YAML 1.1) rejects some valid JSON, e.g. indentation by tabs
+            return json.loads(text)
+        except ValueError:
+            return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise error("input-unreadable", f"{path}: not valid YAML or JSON ({str(exc).splitlines()[0]})") from None
+    except RecursionError:
+        raise error("input-unreadable", f"{path}: nested too deeply to read") from None
 
 
 def _print_json(data: Any) -> None:
@@ -47,8 +53,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     source = args.file
     if args.example:
         source = str(Path(__file__).resolve().parent / "examples" / EXAMPLE)
-    if source is None:
-        raise error("record-invalid", "score needs a FILE (or - for stdin), or --example")
+    assert source is not None  # main() rejects `score` without FILE or --example as a usage error
     record = _read(source)
     if args.ruleset is not None:
         if not isinstance(record, dict):
@@ -63,7 +68,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    data = op_evaluate_hand({"cards": " ".join(args.cards), "ruleset": args.ruleset or DEFAULT_RULESET})
+    data = run_op("evaluate_hand", {"cards": " ".join(args.cards), "ruleset": args.ruleset or DEFAULT_RULESET})
     if args.format == "json":
         _print_json(data)
         return 0
@@ -85,6 +90,11 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .serve import serve
 
+    # The process must never die on input: undecodable bytes reach the protocol as a bad line, and a
+    # lone surrogate echoed from a request (valid JSON "\\ud800") is written as its JSON escape.
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
     return serve(sys.stdin, sys.stdout, one_shot=args.one_shot)
 
 
@@ -133,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         p.print_help()
         return 2
+    if args.command == "score" and (args.file is None) != bool(args.example):
+        p.error("score needs a FILE (or - for stdin) or --example, and not both")
     try:
         return int(args.func(args))
     except PiquetError as exc:

@@ -1,0 +1,697 @@
+"""Negative tests for every error code of spec/errors.yaml.
+
+Each code is provoked through a public door (the API, the loader, the CLI or the protocol) and the
+failure is checked against the catalogue: the exception class is the one of the code's `kind`, `law`
+and `rule` are the catalogue's, and the message names the offending card or field. Every negative
+input sits beside a minimally different input that is accepted. The meta-test at the end fails when
+a code is added to spec/errors.yaml without a negative test here.
+
+The deal used throughout is Cavendish's worked example (000 §Example), bundled with the package;
+the hands after the exchange are worked out by hand from its dealt hands, discards and stock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+import piquet_ref
+from piquet_ref import (
+    CardError,
+    DealError,
+    DeclarationError,
+    ExchangeError,
+    PiquetError,
+    PlayError,
+    ProtocolError,
+    RecordError,
+    SpecError,
+    load_ruleset,
+    parse_cards,
+    score_deal,
+)
+from piquet_ref import errors
+from piquet_ref.cli import main
+from piquet_ref.errors import error_catalogue
+from piquet_ref.loader import load_ruleset_from
+from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
+from piquet_ref.serve import respond
+from piquet_ref.specfiles import spec_dir
+
+EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"
+EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_PATH.read_text(encoding="utf-8"))
+
+# After the exchange (dealt - discard + the top of the stock, elder first): worked out by hand.
+ELDER_HAND = "AS JS AH QH JH 8H JC 9S 8S KH 9C KD"
+YOUNGER_HAND = "TS TH KC QC TC AD QD JD TD QS AC 7D"
+MISSING_FILE = str(Path(__file__).resolve().parent / "no-such-deal.yaml")
+
+# README "Errors": the subclass for each kind of spec/errors.yaml.
+KIND_CLASS: dict[str, type[PiquetError]] = {
+    "card": CardError,
+    "deal": DealError,
+    "exchange": ExchangeError,
+    "play": PlayError,
+    "declaration": DeclarationError,
+    "record": RecordError,
+    "protocol": ProtocolError,
+    "spec": SpecError,
+}
+
+
+# --- building inputs -----------------------------------------------------------------------------
+
+KeyPath = tuple[str | int, ...]
+DELETE = object()
+
+
+def deal(*edits: tuple[KeyPath, object]) -> dict[str, Any]:
+    """Cavendish's deal record with each (path, value) set; value DELETE removes the key."""
+    record: dict[str, Any] = copy.deepcopy(EXAMPLE)
+    for path, value in edits:
+        target: Any = record
+        for key in path[:-1]:
+            target = target[key]
+        if value is DELETE:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = copy.deepcopy(value)
+    return record
+
+
+def hands(elder: dict[str, Any] | None = None, younger: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A record of hands after the exchange (no stock, no tricks), each side optionally extended."""
+    return {
+        "elder": {"hand": ELDER_HAND, **(elder or {})},
+        "younger": {"hand": YOUNGER_HAND, **(younger or {})},
+    }
+
+
+def run_line(op: str, data: object, seq: int = 1) -> str:
+    return json.dumps({"cmd": "run", "seq": seq, "op": op, "input": data})
+
+
+# --- the doors -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Door:
+    """How a negative input is fed in: `api` raises; `cli` and `protocol` report on their channel."""
+
+    name: str
+
+
+API, CLI, PROTOCOL = Door("api"), Door("cli"), Door("protocol")
+
+
+def cli_run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """Run `piquet-ref ARGV` in-process; return (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def cli_rejects(code: str, exit_code: int, argv: list[str], stdin: str | None = None) -> Callable[[], object]:
+    def run() -> str:
+        status, out, err = cli_run(argv, stdin)
+        assert status == exit_code, (status, err)
+        assert err.startswith(f"piquet-ref: error: {code}"), err
+        assert "Traceback" not in err and out == ""
+        return err
+
+    return run
+
+
+def cli_accepts(argv: list[str], stdin: str | None = None) -> Callable[[], object]:
+    def run() -> str:
+        status, out, err = cli_run(argv, stdin)
+        assert (status, err) == (0, "")
+        return out
+
+    return run
+
+
+def protocol_rejects(code: str, line: str) -> Callable[[], object]:
+    def run() -> dict[str, Any]:
+        response, stop = respond(line)
+        assert response is not None and not stop
+        assert set(response) == {"seq", "error"}, response
+        err = response["error"]
+        entry = error_catalogue()[code]
+        assert set(err) == {"code", "law", "rule", "message"}
+        assert (err["code"], err["law"], err["rule"]) == (code, entry.law, entry.rule)
+        return response
+
+    return run
+
+
+def protocol_accepts(line: str) -> Callable[[], object]:
+    def run() -> dict[str, Any]:
+        response, _ = respond(line)
+        assert response is not None and "result" in response, response
+        return response
+
+    return run
+
+
+# --- the broken spec copies (spec-invalid) -------------------------------------------------------
+
+Edit = Callable[[Path], None]
+
+
+def edit_yaml(rel: str, change: Callable[[Any], None]) -> Edit:
+    """An edit of one spec file: load it, change the data in place, write it back."""
+
+    def apply(root: Path) -> None:
+        path = root / rel
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        change(data)
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+    return apply
+
+
+def write_text(rel: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        (root / rel).write_text(text, encoding="utf-8")
+
+    return apply
+
+
+def rule_of(data: Any, rule_id: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(r for r in data["rules"] if r["id"] == rule_id)
+    return found
+
+
+def set_param(rule_id: str, name: str, value: object) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        rule_of(data, rule_id).setdefault("params", {})[name] = value
+
+    return change
+
+
+def drop_param(rule_id: str, name: str) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        del rule_of(data, rule_id)["params"][name]
+
+    return change
+
+
+def cite(rule_id: str, key: str) -> Callable[[Any], None]:
+    def change(data: Any) -> None:
+        rule_of(data, rule_id)["sources"][0]["key"] = key
+
+    return change
+
+
+def add_rule_copy(rule_id: str, source: str, target: str) -> Edit:
+    """Append to the rules of `target` a copy of rule `rule_id` read from `source` (both rule files)."""
+
+    def apply(root: Path) -> None:
+        original = rule_of(yaml.safe_load((root / source).read_text(encoding="utf-8")), rule_id)
+        edit_yaml(target, lambda data: data["rules"].append(copy.deepcopy(original)))(root)
+
+    return apply
+
+
+def add_ruleset(overrides: dict[str, Any], ruleset_id: str = "variant") -> Edit:
+    """A new ruleset file: an overlay of portland-1882 with `overrides`."""
+    body = {
+        "id": ruleset_id,
+        "name": "A test overlay",
+        "description": "Portland with one knob changed, for the loader tests.",
+        "sources": [{"key": "L", "at": "62"}],
+        "base": "portland-1882",
+        "overrides": overrides,
+    }
+    return write_text(f"rulesets/{ruleset_id}.yaml", yaml.safe_dump(body, sort_keys=False))
+
+
+def no_edit(root: Path) -> None:
+    del root
+
+
+def broken_spec(root: Path, edit: Edit, ruleset_id: str = "portland-1882") -> piquet_ref.Ruleset:
+    """Copy the shipped spec/ to `root`, apply `edit`, and load `ruleset_id` from the copy."""
+    shutil.copytree(spec_dir(), root)
+    edit(root)
+    return load_ruleset_from(root, ruleset_id)
+
+
+@dataclass(frozen=True)
+class SpecBreak:
+    name: str
+    bad: Edit
+    good: Edit  # the minimally different edit that the loader accepts
+    names: tuple[str, ...]  # the file and the key the message must name
+    ruleset: str = "portland-1882"
+
+
+SPEC_BREAKS: list[SpecBreak] = [
+    SpecBreak(
+        "a missing param",
+        edit_yaml("rules/point.yaml", drop_param("point.score", "per_card")),
+        edit_yaml("rules/point.yaml", set_param("point.score", "per_card", 1)),
+        ("rules/point.yaml", "point.score.params.per_card", "missing"),
+    ),
+    SpecBreak(
+        "a param of the wrong type",
+        edit_yaml("rules/point.yaml", set_param("point.score", "per_card", "one")),
+        edit_yaml("rules/point.yaml", set_param("point.score", "per_card", 2)),
+        ("rules/point.yaml", "point.score.params.per_card", "'one'"),
+    ),
+    SpecBreak(
+        "a boolean where a count is due",
+        edit_yaml("rules/sequences.yaml", set_param("sequence.definition", "min_length", True)),
+        edit_yaml("rules/sequences.yaml", set_param("sequence.definition", "min_length", 3)),
+        ("rules/sequences.yaml", "sequence.definition.params.min_length"),
+    ),
+    SpecBreak(
+        "a pip table missing a rank",
+        edit_yaml("rules/pack.yaml", lambda d: rule_of(d, "pack.pips")["params"]["values"].pop("7")),
+        edit_yaml("rules/pack.yaml", lambda d: rule_of(d, "pack.pips")["params"]["values"].update({"7": 7})),
+        ("rules/pack.yaml", "pack.pips.params.values"),
+    ),
+    SpecBreak(
+        "an unknown source key in a citation",
+        edit_yaml("rules/point.yaml", cite("point.compare", "999")),
+        edit_yaml("rules/point.yaml", cite("point.compare", "002")),
+        ("rules/point.yaml", "point.compare.sources[0]", "'999'"),
+    ),
+    SpecBreak(
+        "a rule id duplicated in one file",
+        edit_yaml("rules/point.yaml", lambda d: d["rules"].append(copy.deepcopy(rule_of(d, "point.score")))),
+        edit_yaml("rules/point.yaml", lambda d: d["rules"].append({**copy.deepcopy(rule_of(d, "point.equal")), "id": "point.other"})),
+        ("rules/point.yaml", "point.score", "already defined"),
+    ),
+    SpecBreak(
+        "a rule id duplicated across files",
+        add_rule_copy("point.equal", "rules/point.yaml", "rules/sets.yaml"),
+        no_edit,
+        ("rules/sets.yaml", "'point.equal'", "rules/point.yaml"),
+    ),
+    SpecBreak(
+        "a param no code reads",
+        edit_yaml("rules/point.yaml", set_param("point.compare", "tie_break", "suit")),
+        no_edit,
+        ("rules/point.yaml", "point.compare.params.tie_break", "reads"),
+    ),
+    SpecBreak(
+        "an override naming an unknown rule (default ruleset)",
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides={"point.scores": {"per_card": 2}})),
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides={"point.score": {"per_card": 2}})),
+        ("rulesets/portland-1882.yaml", "overrides.point.scores"),
+    ),
+    SpecBreak(
+        "an override naming an unknown rule (overlay ruleset)",
+        add_ruleset({"point.nope": {"per_card": 2}}),
+        add_ruleset({"point.score": {"per_card": 2}}),
+        ("rulesets/variant.yaml", "overrides.point.nope"),
+        ruleset="variant",
+    ),
+    SpecBreak(
+        "an override of a param the rule does not have",
+        add_ruleset({"point.score": {"per_cards": 2}}),
+        add_ruleset({"point.score": {"per_card": 2}}),
+        ("rulesets/variant.yaml", "overrides.point.score.per_cards"),
+        ruleset="variant",
+    ),
+    SpecBreak(
+        "a ruleset file without a description",
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.pop("description")),
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(description="Another description.")),
+        ("rulesets/portland-1882.yaml", "description"),
+    ),
+    SpecBreak(
+        "a rule file that is not valid YAML",
+        write_text("rules/point.yaml", "area: point\nrules: [\n  {id: point.score\n"),
+        write_text("rules/point.yaml", (spec_dir() / "rules" / "point.yaml").read_text(encoding="utf-8")),
+        ("point.yaml", "not valid YAML", "line"),
+    ),
+    SpecBreak(
+        "a sources file that is not valid YAML",
+        write_text("sources.yaml", "sources:\n  - key: '000\n"),
+        no_edit,
+        ("sources.yaml", "not valid YAML"),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", SPEC_BREAKS, ids=[b.name for b in SPEC_BREAKS])
+def test_broken_spec_table_is_spec_invalid_naming_file_and_key(case: SpecBreak, tmp_path: Path) -> None:
+    with pytest.raises(SpecError) as info:
+        broken_spec(tmp_path / "spec", case.bad, case.ruleset)
+    exc = info.value
+    assert exc.code == "spec-invalid" and exc.law is None and exc.rule is None
+    for fragment in case.names:
+        assert fragment in exc.message
+
+
+@pytest.mark.parametrize("case", SPEC_BREAKS, ids=[b.name for b in SPEC_BREAKS])
+def test_minimally_different_spec_table_loads(case: SpecBreak, tmp_path: Path) -> None:
+    rs = broken_spec(tmp_path / "spec", case.good, case.ruleset)
+    assert rs.id == case.ruleset
+
+
+def test_a_valid_override_changes_only_its_knob(tmp_path: Path) -> None:
+    rs = broken_spec(tmp_path / "spec", add_ruleset({"point.score": {"per_card": 2}}), "variant")
+    default = load_ruleset()
+    assert rs.point.per_card == 2 and default.point.per_card == 1
+    assert rs.sets == default.sets and rs.sequences == default.sequences
+
+
+def test_an_untouched_copy_of_spec_loads_as_the_shipped_default(tmp_path: Path) -> None:
+    rs = broken_spec(tmp_path / "spec", no_edit)
+    default = load_ruleset()
+    assert (rs.id, rs.name, rs.pack, rs.point, rs.sets, rs.play) == (
+        default.id, default.name, default.pack, default.point, default.sets, default.play,
+    )
+
+
+# --- every other code, through every door ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Negative:
+    code: str
+    name: str
+    door: Door
+    bad: Callable[[], object]
+    good: Callable[[], object]  # minimally different, accepted
+    names: tuple[str, ...]  # the offending card or field the message must name
+
+
+def api(fn: Callable[..., object], *args: object) -> Callable[[], object]:
+    return lambda: fn(*args)
+
+
+def spec_break_in_tempdir(edit: Edit) -> Callable[[], object]:
+    def run() -> object:
+        with tempfile.TemporaryDirectory() as tmp:
+            return broken_spec(Path(tmp) / "spec", edit)
+
+    return run
+
+
+def tricks_with(index: int, trick: object) -> dict[str, Any]:
+    return deal((("tricks", index), trick))
+
+
+CAVENDISH_TRICKS: list[list[str]] = EXAMPLE["tricks"]
+EVAL_GOOD = run_line("evaluate_hand", {"cards": "AS KS QS"})
+
+NEGATIVES: list[Negative] = [
+    # card-unknown
+    Negative("card-unknown", "a rank that is not in the pack", API,
+             api(parse_cards, ["AS", "XS"]), api(parse_cards, ["AS", "KS"]), ("XS",)),
+    Negative("card-unknown", "eleven is not ten", API,
+             api(parse_cards, "10H 11H"), api(parse_cards, "10H JH"), ("11H",)),
+    Negative("card-unknown", "a suit that is not in the pack", API,
+             api(score_deal, deal((("elder", "dealt", 0), "AX"))), api(score_deal, deal()), ("AX", "elder.dealt[0]")),
+    Negative("card-unknown", "a bad card in a space-separated string names its field", API,
+             api(score_deal, deal((("younger", "discard"), "7S 9H XH"))), api(score_deal, deal((("younger", "discard"), "7S 9H 7H"))),
+             ("XH", "younger.discard[2]")),
+    Negative("card-unknown", "a card that is not a string", API,
+             api(parse_cards, ["AS", 7]), api(parse_cards, ["AS", "7S"]), ("7",)),
+    Negative("card-unknown", "evaluate_hand over the protocol", PROTOCOL,
+             protocol_rejects("card-unknown", run_line("evaluate_hand", {"cards": "AS KS ZZ"})),
+             protocol_accepts(EVAL_GOOD), ("ZZ",)),
+    Negative("card-unknown", "evaluate on the command line", CLI,
+             cli_rejects("card-unknown", 1, ["evaluate", "AS", "1S"]), cli_accepts(["evaluate", "AS", "TS"]), ("1S",)),
+    # card-duplicate
+    Negative("card-duplicate", "a card dealt to both players", API,
+             api(score_deal, deal((("younger", "dealt", 0), "AS"))), api(score_deal, deal()),
+             ("AS", "elder.dealt", "younger.dealt")),
+    Negative("card-duplicate", "a card discarded twice", API,
+             api(score_deal, deal((("elder", "discard"), ["KS", "KS", "7C", "9D", "8D"]))), api(score_deal, deal()),
+             ("KS", "elder.discard")),
+    Negative("card-duplicate", "a card in both hands compared", API,
+             api(op_compare_declarations, {"elder": ELDER_HAND, "younger": YOUNGER_HAND.replace("TS", "AS")}),
+             api(op_compare_declarations, {"elder": ELDER_HAND, "younger": YOUNGER_HAND}),
+             ("AS", "elder.hand", "younger.hand")),
+    Negative("card-duplicate", "a card listed twice in a declared holding", API,
+             api(score_deal, hands({"declare": {"sets": [["JS", "JH", "JS"]]}})),
+             api(score_deal, hands({"declare": {"sets": [["JS", "JH", "JC"]]}})), ("JS", "elder.declare.sets[0]")),
+    Negative("card-duplicate", "evaluate_hand over the protocol", PROTOCOL,
+             protocol_rejects("card-duplicate", run_line("evaluate_hand", {"cards": "AS KS AS"})),
+             protocol_accepts(EVAL_GOOD), ("AS",)),
+    # deal-hand-size
+    Negative("deal-hand-size", "eleven cards dealt to the elder", API,
+             api(score_deal, deal((("elder", "dealt"), EXAMPLE["elder"]["dealt"][:-1]))), api(score_deal, deal()),
+             ("elder.dealt", "11")),
+    Negative("deal-hand-size", "thirteen cards dealt to the younger", API,
+             api(score_deal, deal((("younger", "dealt"), EXAMPLE["younger"]["dealt"] + ["9S"]))),
+             api(score_deal, deal()), ("younger.dealt", "13")),
+    # deal-stock-size
+    Negative("deal-stock-size", "a stock of seven", API,
+             api(score_deal, deal((("stock",), EXAMPLE["stock"][:-1]))), api(score_deal, deal()), ("stock", "7")),
+    # hand-size
+    Negative("hand-size", "eleven cards in a hand after the exchange", API,
+             api(score_deal, hands({"hand": ELDER_HAND.rsplit(" ", 1)[0]})), api(score_deal, hands()),
+             ("elder.hand", "11")),
+    # exchange-discard-not-held
+    Negative("exchange-discard-not-held", "the elder discards the younger's card", API,
+             api(score_deal, deal((("elder", "discard", 0), "TS"))), api(score_deal, deal()), ("TS", "elder.discard")),
+    Negative("exchange-discard-not-held", "the younger discards a card of the stock", API,
+             api(score_deal, deal((("younger", "discard", 2), "9S"))), api(score_deal, deal()),
+             ("9S", "younger.discard")),
+    # exchange-elder-count
+    Negative("exchange-elder-count", "the elder discards nothing", API,
+             api(score_deal, deal((("elder", "discard"), []))),
+             api(score_deal, deal((("elder", "discard"), ["KS"]), (("younger", "discard"), ["7S"]),
+                                  (("tricks",), []))),
+             ("elder.discard", "0")),
+    Negative("exchange-elder-count", "the elder discards six", API,
+             api(score_deal, deal((("elder", "discard"), ["KS", "8C", "7C", "9D", "8D", "JC"]))),
+             api(score_deal, deal()), ("elder.discard", "6")),
+    # exchange-younger-count
+    Negative("exchange-younger-count", "the younger discards more than the stock has left", API,
+             api(score_deal, deal((("younger", "discard"), ["7S", "9H", "7H", "TH"]))), api(score_deal, deal()),
+             ("younger.discard", "4")),
+    Negative("exchange-younger-count", "the younger discards nothing", API,
+             api(score_deal, deal((("younger", "discard"), []), (("tricks",), []))),
+             api(score_deal, deal((("younger", "discard"), ["7S"]), (("tricks",), []))), ("younger.discard", "0")),
+    # play-not-held
+    Negative("play-not-held", "the younger plays a card he discarded", API,
+             api(score_deal, tricks_with(0, ["AH", "9H"])), api(score_deal, tricks_with(0, ["AH", "TH"])),
+             ("9H", "tricks[0]")),
+    Negative("play-not-held", "the elder leads a card he discarded", API,
+             api(score_deal, tricks_with(0, ["9D", "TD"])), api(score_deal, tricks_with(0, ["AH", "TH"])),
+             ("9D", "tricks[0]")),
+    Negative("play-not-held", "the elder leads a card he has already played", API,
+             api(score_deal, tricks_with(1, ["AH", "7D"])), api(score_deal, tricks_with(1, ["KH", "7D"])),
+             ("AH", "tricks[1]")),
+    # play-out-of-turn
+    Negative("play-out-of-turn", "the younger leads the first trick", API,
+             api(score_deal, tricks_with(0, ["TH", "AH"])), api(score_deal, tricks_with(0, ["AH", "TH"])),
+             ("TH", "tricks[0]")),
+    # play-revoke
+    Negative("play-revoke", "the younger renounces hearts holding the ten", API,
+             api(score_deal, tricks_with(0, ["AH", "TC"])), api(score_deal, tricks_with(0, ["AH", "TH"])),
+             ("TC", "AH", "tricks[0]")),
+    Negative("play-revoke", "over the protocol", PROTOCOL,
+             protocol_rejects("play-revoke", run_line("score_deal", tricks_with(0, ["AH", "TC"]))),
+             protocol_accepts(run_line("score_deal", deal())), ("TC", "tricks[0]")),
+    # play-trick-shape
+    Negative("play-trick-shape", "a trick of one card", API,
+             api(score_deal, tricks_with(0, ["AH"])), api(score_deal, tricks_with(0, ["AH", "TH"])), ("tricks[0]",)),
+    Negative("play-trick-shape", "a trick of three cards", API,
+             api(score_deal, tricks_with(0, ["AH", "TH", "KH"])), api(score_deal, tricks_with(0, ["AH", "TH"])),
+             ("tricks[0]",)),
+    Negative("play-trick-shape", "a trick given as a one-card string", API,
+             api(score_deal, tricks_with(3, "JH")), api(score_deal, tricks_with(3, "JH JD")), ("tricks[3]",)),
+    # play-too-many-tricks
+    Negative("play-too-many-tricks", "a thirteenth trick", API,
+             api(score_deal, deal((("tricks",), CAVENDISH_TRICKS + [["AH", "TH"]]))), api(score_deal, deal()),
+             ("tricks", "13")),
+    # declare-not-held
+    Negative("declare-not-held", "a point with a card the elder lacks", API,
+             api(score_deal, hands({"declare": {"point": ["AH", "KH", "QH", "JH", "TH"]}})),
+             api(score_deal, hands({"declare": {"point": ["AH", "KH", "QH", "JH", "8H"]}})),
+             ("TH", "elder.declare.point")),
+    Negative("declare-not-held", "a trio with the adversary's knave", API,
+             api(score_deal, hands({"declare": {"sets": [["JS", "JH", "JD"]]}})),
+             api(score_deal, hands({"declare": {"sets": [["JS", "JH", "JC"]]}})), ("JD", "elder.declare.sets[0]")),
+    # declare-invalid
+    Negative("declare-invalid", "a sequence with a gap", API,
+             api(score_deal, hands({"declare": {"sequences": [["AH", "KH", "JH"]]}})),
+             api(score_deal, hands({"declare": {"sequences": [["AH", "KH", "QH"]]}})),
+             ("elder.declare.sequences[0]", "JH")),
+    Negative("declare-invalid", "a point of two suits", API,
+             api(score_deal, hands({"declare": {"point": ["AH", "KH", "AS"]}})),
+             api(score_deal, hands({"declare": {"point": ["AH", "KH", "QH"]}})), ("elder.declare.point",)),
+    Negative("declare-invalid", "a pair of eights as a set", API,
+             api(score_deal, hands({"declare": {"sets": [["8H", "8S"]]}})),
+             api(score_deal, hands({"declare": {"sets": [["JS", "JH", "JC"]]}})), ("elder.declare.sets[0]", "8H")),
+    # record-invalid
+    Negative("record-invalid", "an unknown key in the record", API,
+             api(score_deal, deal((("bogus",), 1))), api(score_deal, deal()), ("bogus",)),
+    Negative("record-invalid", "an unknown key in a player", API,
+             api(score_deal, deal((("elder", "dealtt"), []))), api(score_deal, deal()), ("dealtt", "elder")),
+    Negative("record-invalid", "a record without a stock", API,
+             api(score_deal, deal((("stock",), DELETE))), api(score_deal, deal()), ("stock",)),
+    Negative("record-invalid", "a player given as a list", API,
+             api(score_deal, deal((("younger",), EXAMPLE["younger"]["dealt"]))), api(score_deal, deal()),
+             ("younger",)),
+    Negative("record-invalid", "dealt cards given as a number", API,
+             api(score_deal, deal((("elder", "dealt"), 12))), api(score_deal, deal()), ("elder.dealt",)),
+    Negative("record-invalid", "tricks given as a mapping", API,
+             api(score_deal, deal((("tricks",), {"1": ["AH", "TH"]}))), api(score_deal, deal((("tricks",), [])),),
+             ("tricks",)),
+    Negative("record-invalid", "a declare choice that is not all, none or holdings", API,
+             api(score_deal, hands({"declare": "some"})), api(score_deal, hands({"declare": "none"})),
+             ("elder.declare",)),
+    Negative("record-invalid", "evaluate_hand without cards over the protocol", PROTOCOL,
+             protocol_rejects("record-invalid", run_line("evaluate_hand", {"card": "AS KS QS"})),
+             protocol_accepts(EVAL_GOOD), ("card",)),
+    Negative("record-invalid", "a record that is a list, on the command line", CLI,
+             cli_rejects("record-invalid", 1, ["score", "-"], stdin="[AS, KS]\n"),
+             cli_accepts(["score", "-"], stdin=EXAMPLE_PATH.read_text(encoding="utf-8")), ("mapping",)),
+    # ruleset-unknown
+    Negative("ruleset-unknown", "a record naming a ruleset that does not exist", API,
+             api(score_deal, deal((("ruleset",), "portland-1883"))),
+             api(score_deal, deal((("ruleset",), "portland-1882"))), ("portland-1883",)),
+    Negative("ruleset-unknown", "the loader asked for a ruleset that does not exist", API,
+             api(load_ruleset, "portland-1883"), api(load_ruleset, "portland-1882"), ("portland-1883",)),
+    Negative("ruleset-unknown", "a ruleset id that is a path", API,
+             api(load_ruleset, "../errors"), api(load_ruleset, "portland-1882"), ("../errors",)),
+    Negative("ruleset-unknown", "evaluate_hand naming an unknown ruleset", API,
+             api(op_evaluate_hand, {"cards": "AS", "ruleset": "hundred-up"}),
+             api(op_evaluate_hand, {"cards": "AS", "ruleset": "portland-1882"}), ("hundred-up",)),
+    # input-unreadable
+    Negative("input-unreadable", "a file that does not exist", CLI,
+             cli_rejects("input-unreadable", 2, ["score", MISSING_FILE]),
+             cli_accepts(["score", str(EXAMPLE_PATH)]), (MISSING_FILE,)),
+    Negative("input-unreadable", "stdin that is not YAML or JSON", CLI,
+             cli_rejects("input-unreadable", 2, ["score", "-"], stdin='{"elder": [AS, KS\n'),
+             cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("-:", "not valid YAML or JSON")),
+    # request-invalid
+    Negative("request-invalid", "an unknown cmd", PROTOCOL,
+             protocol_rejects("request-invalid", '{"cmd":"rnu","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'),
+             protocol_accepts('{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'), ("'rnu'",)),
+    Negative("request-invalid", "a run without op", PROTOCOL,
+             protocol_rejects("request-invalid", '{"cmd":"run","seq":1,"input":{"cards":"AS"}}'),
+             protocol_accepts('{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'), ("op",)),
+    Negative("request-invalid", "a run without input", PROTOCOL,
+             protocol_rejects("request-invalid", '{"cmd":"run","seq":1,"op":"evaluate_hand"}'),
+             protocol_accepts('{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'), ("input",)),
+    Negative("request-invalid", "a line that is not JSON", PROTOCOL,
+             protocol_rejects("request-invalid", "{'cmd': 'hello'}"), lambda: respond('{"cmd": "hello"}'), ("JSON",)),
+    Negative("request-invalid", "a JSON line that is not an object", PROTOCOL,
+             protocol_rejects("request-invalid", '["hello"]'), lambda: respond('{"cmd": "hello"}'), ("list",)),
+    Negative("request-invalid", "a hello for another protocol", PROTOCOL,
+             protocol_rejects("request-invalid", '{"cmd":"hello","protocol":2}'),
+             lambda: respond('{"cmd":"hello","protocol":1}'), ("protocol 2",)),
+    # spec-invalid (the full set of breaks is SPEC_BREAKS above)
+    Negative("spec-invalid", "a param of the wrong type", API,
+             spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),
+             ("rules/point.yaml", "point.score.params.per_card")),
+]
+
+
+def spy_on_errors(monkeypatch: pytest.MonkeyPatch) -> list[PiquetError]:
+    """Record every typed error the package builds (the CLI and protocol report them, not raise them)."""
+    built: list[PiquetError] = []
+    real = errors.error
+
+    def spy(code: str, message: str) -> PiquetError:
+        exc = real(code, message)
+        built.append(exc)
+        return exc
+
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] == "piquet_ref" and getattr(module, "error", None) is real:
+            monkeypatch.setattr(module, "error", spy)
+    return built
+
+
+@pytest.mark.parametrize("case", NEGATIVES, ids=[f"{n.code}: {n.name}" for n in NEGATIVES])
+def test_negative_input_fails_with_its_code_class_law_and_names_the_culprit(
+    case: Negative, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built = spy_on_errors(monkeypatch)
+    reported = ""
+    if case.door is API:
+        with pytest.raises(PiquetError) as info:
+            case.bad()
+        exc = info.value
+    else:
+        output = case.bad()
+        assert built, "the CLI or protocol reported an error the package did not build"
+        exc = built[-1]
+        reported = output["error"]["message"] if isinstance(output, dict) else str(output)
+        assert exc.message in reported  # the reported error is the one built
+    entry = error_catalogue()[case.code]
+    assert exc.code == case.code
+    assert type(exc) is KIND_CLASS[entry.kind]
+    assert isinstance(exc, ValueError)
+    assert exc.law == entry.law and exc.rule == entry.rule
+    for fragment in case.names:
+        assert fragment in exc.message
+
+
+@pytest.mark.parametrize("case", NEGATIVES, ids=[f"{n.code}: {n.name}" for n in NEGATIVES])
+def test_minimally_different_input_is_accepted(case: Negative) -> None:
+    case.good()
+
+
+def test_every_error_code_has_a_negative_test() -> None:
+    provoked = {n.code for n in NEGATIVES} | ({"spec-invalid"} if SPEC_BREAKS else set())
+    assert provoked == set(error_catalogue())
+
+
+def test_every_door_is_exercised_by_the_negative_tests() -> None:
+    assert {n.door for n in NEGATIVES} == {API, CLI, PROTOCOL}
+
+
+# --- the catalogue itself ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", sorted(error_catalogue()))
+def test_error_built_for_a_code_is_the_class_of_its_kind(code: str) -> None:
+    entry = error_catalogue()[code]
+    exc = errors.error(code, "a message")
+    assert type(exc) is KIND_CLASS[entry.kind]
+    assert (exc.code, exc.law, exc.rule, exc.message) == (code, entry.law, entry.rule, "a message")
+    assert exc.to_json() == {"code": code, "law": entry.law, "rule": entry.rule, "message": "a message"}
+
+
+def test_catalogue_rules_are_rule_ids_of_the_spec() -> None:
+    rules = load_ruleset().rules
+    assert all(e.rule is None or e.rule in rules for e in error_catalogue().values())
+
+
+def test_catalogue_laws_are_the_portland_laws_of_those_checks() -> None:
+    """Laws of Piquet (L): 9 twelve cards each and eight in the stock; 21 and 22 the elder's and the
+    younger's exchange; 54 calling what one does not hold; 59 III and IV leading out of turn and not
+    following suit; 75 a redundant pack."""
+    laws = {code: entry.law for code, entry in error_catalogue().items()}
+    expected = {
+        "deal-hand-size": 9, "deal-stock-size": 9, "hand-size": 9,
+        "exchange-elder-count": 21, "exchange-younger-count": 22,
+        "declare-not-held": 54, "play-out-of-turn": 59, "play-revoke": 59, "card-duplicate": 75,
+    }
+    assert {code: laws[code] for code in expected} == expected
+
+
+def test_an_unknown_code_cannot_be_raised() -> None:
+    with pytest.raises(AssertionError):
+        PiquetError("no-such-code", "message")
