@@ -118,10 +118,13 @@ def format_cards(cards: Iterable[Card], ruleset: Ruleset | None = None) -> list[
 
 def hand_of(cards: Iterable[Card]) -> Hand:
     """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
-    masks = [0, 0, 0, 0]
+    pack = 0  # card c is bit c of one 32-bit int: suit masks side by side
     for card in cards:
-        masks[card >> 3] |= 1 << (card & 7)
-    return Hand(*masks)
+        pack |= 1 << card
+    return _new_hand(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24))
+
+
+_new_hand = tuple.__new__
 
 
 # For each suit, the cards of every 8-bit mask in canonical order (rank high to low): an immutable table.

@@ -7,8 +7,7 @@ Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from .cards import Card, Hand, format_card, hand_of, notation, parse_cards
 from .declarations import ALL, DeclareChoice
@@ -16,16 +15,16 @@ from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
 from .ruleset import PLAYERS, Player, Ruleset
 
-@dataclass(frozen=True)
-class PlayerRecord:
+class PlayerRecord(NamedTuple):
+    """One player's part of a deal record: dealt hand and discard, or the hand after the exchange."""
+
     dealt: tuple[Card, ...] | None
     discard: tuple[Card, ...] | None
     hand: tuple[Card, ...] | None
     declare: DeclareChoice
 
 
-@dataclass(frozen=True)
-class DealRecord:
+class DealRecord(NamedTuple):
     """A deal record with every card parsed; legality is checked when it is scored."""
 
     ruleset: Ruleset
@@ -49,9 +48,9 @@ def parse_record(data: Any) -> DealRecord:
         return data
     if not isinstance(data, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
-    unknown = sorted(set(map(str, data)) - RECORD_KEYS)
+    unknown = data.keys() - RECORD_KEYS
     if unknown:
-        raise error("record-invalid", f"unknown key(s) {unknown} in deal record; expected {sorted(RECORD_KEYS)}")
+        raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in deal record; expected {sorted(RECORD_KEYS)}")
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
         raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
@@ -73,9 +72,9 @@ def parse_record(data: Any) -> DealRecord:
 def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
     if not isinstance(data, Mapping):
         raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {data!r}")
-    unknown = sorted(set(map(str, data)) - PLAYER_KEYS)
+    unknown = data.keys() - PLAYER_KEYS
     if unknown:
-        raise error("record-invalid", f"unknown key(s) {unknown} in {who}; expected {sorted(PLAYER_KEYS)}")
+        raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
     declare = _declare(data.get("declare", "all"), who, rs)
     if "hand" in data:
         if "dealt" in data or "discard" in data:
