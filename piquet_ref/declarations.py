@@ -17,6 +17,7 @@ from .suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, 
 
 DeclCategory = Literal["point", "sequences", "sets"]
 DECL_CATEGORIES: tuple[DeclCategory, ...] = ("point", "sequences", "sets")
+DECL_INDEX: dict[DeclCategory, int] = {c: i for i, c in enumerate(DECL_CATEGORIES)}
 Outcome = Literal["good", "equal", "none"]
 Choice = Literal["all", "none"]
 PointChoice = Union[Choice, tuple[Card, ...]]
@@ -238,7 +239,7 @@ class Comparison(NamedTuple):
 
     def category(self, category: DeclCategory) -> CategoryComparison:
         """The verdict for one category."""
-        i = 2 * DECL_CATEGORIES.index(category)
+        i = 2 * DECL_INDEX[category]
         k, v = self.keys, self.values
         return verdict(category, k[i], k[i + 1], v[i], v[i + 1])
 
@@ -257,11 +258,11 @@ class Comparison(NamedTuple):
     def all(self) -> tuple[CategoryComparison, CategoryComparison, CategoryComparison]:
         return (self.point, self.sequences, self.sets)
 
-    def scored(self, player: Player, category: DeclCategory) -> int:
-        """Points `player` scores in `category` (0 unless his key is strictly the higher)."""
-        i = 2 * DECL_CATEGORIES.index(category)
-        mine, theirs = (i, i + 1) if player == "elder" else (i + 1, i)
-        return self.values[mine] if self.keys[mine] > self.keys[theirs] else 0
+    def good(self, category: DeclCategory) -> int | None:
+        """The side whose holding is good in `category` (0 elder, 1 younger), None when equal or neither holds one."""
+        i = 2 * DECL_INDEX[category]
+        elder, younger = self.keys[i], self.keys[i + 1]
+        return None if elder == younger else 0 if elder > younger else 1
 
 
 KEY_PARTS: dict[DeclCategory, tuple[str, str, int, int]] = {

@@ -17,8 +17,8 @@ def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tu
     return ex.younger_min, most
 
 
-def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> None:
-    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
+def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> Hand:
+    """The discard as a hand; raises unless it is distinct cards of the dealt hand, in a number the laws allow."""
     given = hand_of(discard)
     if size(given) != len(discard) or minus(given, dealt) != EMPTY:
         _check_cards(player, dealt, discard, ruleset)
@@ -26,6 +26,7 @@ def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_
     if not least <= len(discard) <= most:
         code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
         raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
+    return given
 
 
 def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset: Ruleset) -> None:
@@ -51,9 +52,9 @@ def exchange(
     ruleset: Ruleset,
 ) -> tuple[Hand, Hand]:
     """Check both discards and return the hands after each takes from the top of the stock, elder first."""
-    check_discard("elder", elder_dealt, elder_discard, 0, ruleset)
-    check_discard("younger", younger_dealt, younger_discard, len(elder_discard), ruleset)
+    e_out = check_discard("elder", elder_dealt, elder_discard, 0, ruleset)
+    y_out = check_discard("younger", younger_dealt, younger_discard, len(elder_discard), ruleset)
     k = len(elder_discard)
-    elder = union(minus(elder_dealt, hand_of(elder_discard)), hand_of(stock[:k]))
-    younger = union(minus(younger_dealt, hand_of(younger_discard)), hand_of(stock[k : k + len(younger_discard)]))
+    elder = union(minus(elder_dealt, e_out), hand_of(stock[:k]))
+    younger = union(minus(younger_dealt, y_out), hand_of(stock[k : k + len(younger_discard)]))
     return elder, younger

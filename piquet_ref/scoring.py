@@ -11,6 +11,7 @@ from typing import Any, Iterable, NamedTuple
 
 from .cards import Card, Hand, hand_of
 from .declarations import (
+    DECL_INDEX,
     Comparison,
     carte_blanche,
     Declaration,
@@ -204,11 +205,11 @@ def score_deal(record: DealRecord | Any) -> DealResult:
                 if blanche[i]:
                     dealt = rec.player(p).dealt or ()
                     base.append((i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", dealt, "carte blanche", None))
-        elif category in ("point", "sequences", "sets"):
-            for i, p in enumerate(PLAYERS):
-                if comparison.scored(p, category):
-                    for points, rule, cards, note in _holding_scores(category, decl[i], hands[i], rs):
-                        base.append((i, category, points, rule, cards, note, None))
+        elif category in DECL_INDEX:
+            good = comparison.good(category)
+            if good is not None:
+                for points, rule, cards, note in _holding_scores(category, decl[good], hands[good], rs):
+                    base.append((good, category, points, rule, cards, note, None))
         elif category == "play":
             plays = _play(rec.tricks, hands, rs, base)
         elif category == "cards" and complete:
