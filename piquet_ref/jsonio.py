@@ -39,6 +39,9 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+BOOL = {True: "true", False: "false"}
+
+
 @lru_cache(maxsize=CACHE)
 def quoted(text: str) -> str:
     """A JSON string literal."""
@@ -101,7 +104,7 @@ def declaration_text(d: Declaration, rs: Ruleset) -> str:
     """`{point, sequences, sets}`, plus `carte_blanche` for the evaluation of a hand as dealt."""
     sequences = ",".join([sequence_text(s, rs) for s in d.sequences])
     sets = ",".join([set_text(s, rs) for s in d.sets])
-    blanche = f',"carte_blanche":{dumps(d.carte_blanche)}' if isinstance(d, HandEvaluation) else ""
+    blanche = f',"carte_blanche":{BOOL[d.carte_blanche]}' if isinstance(d, HandEvaluation) else ""
     return f'{{"point":{point_text(d.point, rs)},"sequences":[{sequences}],"sets":[{sets}]{blanche}}}'
 
 
@@ -179,11 +182,11 @@ def result_text(result: DealResult) -> str:
             ",".join([event_text(e, rs) for e in result.events]),
             f'],"declarations":{comparison_text(result.comparison, rs)},',
             f'"declared":{{"elder":{declared[0]},"younger":{declared[1]}}},',
-            f'"carte_blanche":{{"elder":{dumps(result.carte_blanche[0])},"younger":{dumps(result.carte_blanche[1])}}},',
+            f'"carte_blanche":{{"elder":{BOOL[result.carte_blanche[0]]},"younger":{BOOL[result.carte_blanche[1]]}}},',
             f'"hands":{{"elder":{hand_text(elder, rs)},"younger":{hand_text(younger, rs)}}},',
             '"tricks":[',
             ",".join([trick_text(t, rs) for t in result.tricks]),
-            f'],"complete":{dumps(result.complete)}}}',
+            f'],"complete":{BOOL[result.complete]}}}',
         ]
     )
 

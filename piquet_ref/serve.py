@@ -93,6 +93,8 @@ def _request(line: str) -> dict[str, Any]:
 
 def _seq_text(seq: Any) -> str:
     """The request's `seq` echoed as JSON (null if it cannot be written back)."""
+    if type(seq) is int:
+        return str(seq)
     try:
         return dumps(seq)
     except (ValueError, TypeError, RecursionError):
