@@ -145,11 +145,11 @@ def size(hand: Hand) -> int:
 
 
 def union(a: Hand, b: Hand) -> Hand:
-    return Hand(a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3])
+    return _new_hand(Hand, (a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]))
 
 
 def minus(a: Hand, b: Hand) -> Hand:
-    return Hand(a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3])
+    return _new_hand(Hand, (a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3]))
 
 
 def contains(hand: Hand, card: Card) -> bool:

@@ -55,18 +55,18 @@ def parse_record(data: Any) -> DealRecord:
     if not isinstance(name, str):
         raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
     rs = load_ruleset(name)
-    players = {who: _player(data.get(who), who, rs) for who in PLAYERS}
-    forms = {who: p.hand is None for who, p in players.items()}
-    if forms["elder"] != forms["younger"]:
+    elder, younger = _player(data.get("elder"), "elder", rs), _player(data.get("younger"), "younger", rs)
+    dealt_form = elder.hand is None
+    if dealt_form != (younger.hand is None):
         raise error("record-invalid", "both players must be given the same way: both {dealt, discard} or both {hand}")
     stock = None
-    if forms["elder"]:
+    if dealt_form:
         if "stock" not in data:
             raise error("record-invalid", "stock (8 cards, top first) is required when the dealt hands are given")
         stock = parse_cards(data["stock"], rs, "stock")
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
-    return DealRecord(rs, players["elder"], players["younger"], stock, _tricks(data.get("tricks", []), rs))
+    return DealRecord(rs, elder, younger, stock, _tricks(data.get("tricks", []), rs))
 
 
 def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import Card, Hand, hand_of
+from .cards import Card, Hand, hand_of, size, union
 from .declarations import (
     DECL_INDEX,
     Comparison,
@@ -117,8 +117,9 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
                 raise error("deal-hand-size", f"{who}.dealt has {len(p.dealt)} cards; each player is dealt {rs.pack.hand_size}")
         if len(stock) != rs.pack.stock_size:
             raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
-        check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
         ed, yd = hand_of(e.dealt), hand_of(y.dealt)
+        if size(union(union(ed, yd), hand_of(stock))) != len(e.dealt) + len(y.dealt) + len(stock):
+            check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)  # raises
         eh, yh = exchange(ed, yd, e.discard, y.discard, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
