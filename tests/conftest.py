@@ -1,0 +1,15 @@
+"""Hypothesis profiles: `default` (what `python -m pytest` and CI run) and `quick` / `deep`.
+
+Choose one with HYPOTHESIS_PROFILE=quick|deep; per-test settings (deadline) still apply.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("default", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("quick", max_examples=50, deadline=None)
+settings.register_profile("deep", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
