@@ -50,6 +50,8 @@ def test_hoyle_modernized_example_is_43_to_23_and_no_pique_at_30() -> None:
     r = score("hoyle-modernized-example-43-23")
     assert (r.elder.total, r.younger.total) == (43, 23)
     assert [e for e, _ in running(r)] == [25, 26, 26, 26, 26, 26, 27, 28, 29, 30, 31, 33]
+    assert [y for _, y in running(r)] == [17, 18, 19, 20, 21, 22, 23, 23, 23, 23, 23, 23]
+    assert (r.elder.point, r.elder.sequences, r.younger.sets) == (6, 18, 17)
     assert r.elder.pique == 0
 
 
@@ -74,7 +76,11 @@ def test_pique_example_counts_sixty_on_the_lead_that_makes_thirty() -> None:
 
 
 def test_repique_example_counts_ninety_four() -> None:
-    """000/002/003: point 5 + quint 15 + quatorze 14 = 34 in hand, counted 'ninety-four'."""
+    """000/002/003: point 5 + quint 15 + quatorze 14 = 34 in hand, counted 'ninety-four'.
+
+    001 says a repique 'adds 90'; it is the count of thirty that becomes ninety, so sixty is added
+    (L68; 000 and 004 count 34 as 94). This pins +60.
+    """
     r = score("repique-ninety-four")
     hand = [e for e in r.events if e.trick is None and e.player == "elder"]
     assert hand[-1].running[0] == 94 and r.elder.repique == 60
@@ -136,3 +142,22 @@ def test_point_of_forty_eight_against_47_48_49() -> None:
     assert good.comparison.point.elder_key == (5, 48) and good.elder.point == 5
     assert score("point-48-equal").comparison.point.outcome == "equal"
     assert score("point-48-not-good").younger.point == 5
+
+
+def test_six_tricks_each_is_no_capot_though_004_says_half_the_tricks_make_one() -> None:
+    """004's main text gives the capot for 'half the tricks'; its glossary and every other source say
+    every trick (L66). Six tricks each divide the cards and score neither the cards nor a capot."""
+    data: dict[str, Any] = yaml.safe_load(
+        (CASES.parent / "hands" / "six-tricks-each-divides-the-cards.yaml").read_text(encoding="utf-8")
+    )
+    r = score_deal(data["input"])
+    assert [t.winner for t in r.tricks].count("elder") == 6
+    assert (r.elder.cards, r.elder.capot, r.younger.cards, r.younger.capot) == (0, 0, 0, 0)
+
+
+def test_the_last_trick_counts_one_more_not_two_more() -> None:
+    """001's 'the last trick counts 2' could be read as two on top of the lead; 000's running totals
+    (16 before the last lead, 18 after it, A leading and winning) and 002's (31 -> 33) pin one more."""
+    cavendish = running(score("cavendish-example-28-23"))
+    hoyle = running(score("hoyle-modernized-example-43-23"))
+    assert cavendish[-1][0] - cavendish[-2][0] == 2 and hoyle[-1][0] - hoyle[-2][0] == 2
