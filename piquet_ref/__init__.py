@@ -4,7 +4,7 @@ Public API: rulesets (`load_ruleset`, `default_ruleset`), cards (`parse_card(s)`
 `hand_of`, `cards_of`), declarations (`evaluate_hand`, `point_of`, `sequences_of`, `sets_of`,
 `compare_declarations`, `compare_hands`, `declared`), exchange (`discard_limits`, `check_discard`,
 `exchange`), play (`legal_follows`, `check_trick`, `follower_wins`), the deal (`parse_record`,
-`score_deal`, `result_json`), and the typed errors under `PiquetError`.
+`score_deal`, `result_text`, `result_json`), and the typed errors under `PiquetError`.
 """
 
 __version__ = "0.1.0"
@@ -35,7 +35,7 @@ from .errors import (
     RecordError,
     SpecError,
 )
-from .jsonio import result_json
+from .jsonio import result_json, result_text
 from .loader import default_ruleset, load_ruleset, ruleset_ids
 from .record import DealRecord, parse_record
 from .ruleset import Ruleset
@@ -46,7 +46,7 @@ __all__ = [
     "DeclareChoice", "Event", "ExchangeError", "Hand", "HandEvaluation", "PiquetError", "PlayError",
     "ProtocolError", "RecordError", "Ruleset", "SpecError", "cards_of", "compare_declarations",
     "compare_hands", "declared", "default_ruleset", "evaluate_hand", "format_card", "format_cards",
-    "hand_of", "load_ruleset", "parse_card", "parse_cards", "parse_record", "result_json",
+    "hand_of", "load_ruleset", "parse_card", "parse_cards", "parse_record", "result_json", "result_text",
     "ruleset_ids", "score_deal", "__version__", "check_discard", "discard_limits", "exchange",
     "check_trick", "follower_wins", "legal_follows", "point_of", "sequences_of", "sets_of",
 ]

@@ -29,8 +29,6 @@ class Hand(NamedTuple):
     c: int
 
 
-EMPTY = Hand(0, 0, 0, 0)
-
 
 def card_of(suit: int, bit: int) -> Card:
     """The card of rank `bit` in suit `suit`."""
@@ -118,10 +116,25 @@ def format_cards(cards: Iterable[Card], ruleset: Ruleset | None = None) -> list[
 
 def hand_of(cards: Iterable[Card]) -> Hand:
     """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
-    pack = 0  # card c is bit c of one 32-bit int: suit masks side by side
+    return hand_of_pack(pack_of(cards))
+
+
+def pack_of(cards: Iterable[Card]) -> int:
+    """`cards` as one 32-bit int, card c at bit c: the four suit masks side by side (for set algebra)."""
+    pack = 0
     for card in cards:
         pack |= 1 << card
-    return _new_hand(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24))
+    return pack
+
+
+def hand_of_pack(pack: int) -> Hand:
+    """The hand of a packed int (see `pack_of`)."""
+    return _new_hand(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24 & SUIT_MASK))
+
+
+def pack_of_hand(hand: Hand) -> int:
+    """The packed int of a hand (see `pack_of`)."""
+    return hand[0] | hand[1] << 8 | hand[2] << 16 | hand[3] << 24
 
 
 _new_hand = tuple.__new__
@@ -144,19 +157,6 @@ def size(hand: Hand) -> int:
     return hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count()
 
 
-def union(a: Hand, b: Hand) -> Hand:
-    return _new_hand(Hand, (a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]))
-
-
-def minus(a: Hand, b: Hand) -> Hand:
-    return _new_hand(Hand, (a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2], a[3] & ~b[3]))
-
-
-def contains(hand: Hand, card: Card) -> bool:
-    return bool(hand[card >> 3] >> (card & 7) & 1)
-
-
 def remove(hand: Hand, card: Card) -> Hand:
-    masks = list(hand)
-    masks[card >> 3] &= ~(1 << (card & 7))
-    return Hand(*masks)
+    """`hand` without `card`."""
+    return hand_of_pack(pack_of_hand(hand) & ~(1 << card))

@@ -158,7 +158,7 @@ def sets_of(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
 def carte_blanche(hand: Hand, rs: Ruleset) -> bool:
     """True when the hand holds no court card and enough cards to count as a dealt hand."""
     cb = rs.carte_blanche
-    return not any(m & cb.court_mask for m in hand) and size(hand) >= cb.min_cards
+    return not (hand[0] | hand[1] | hand[2] | hand[3]) & cb.court_mask and size(hand) >= cb.min_cards
 
 
 def _seq_order(s: Sequence) -> tuple[int, int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import EMPTY, Card, Hand, format_card, hand_of, minus, size, union
+from .cards import Card, Hand, format_card, hand_of_pack, pack_of, pack_of_hand
 from .errors import error
 from .ruleset import Player, Ruleset
 
@@ -17,10 +17,15 @@ def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tu
     return ex.younger_min, most
 
 
-def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> Hand:
-    """The discard as a hand; raises unless it is distinct cards of the dealt hand, in a number the laws allow."""
-    given = hand_of(discard)
-    if size(given) != len(discard) or minus(given, dealt) != EMPTY:
+def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> None:
+    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
+    _discard_pack(player, pack_of_hand(dealt), dealt, discard, elder_discarded, ruleset)
+
+
+def _discard_pack(player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> int:
+    """The checked discard, packed (see `cards.pack_of`)."""
+    given = pack_of(discard)
+    if given.bit_count() != len(discard) or given & ~dealt_pack:
         _check_cards(player, dealt, discard, ruleset)
     least, most = discard_limits(player, elder_discarded, ruleset)
     if not least <= len(discard) <= most:
@@ -52,9 +57,10 @@ def exchange(
     ruleset: Ruleset,
 ) -> tuple[Hand, Hand]:
     """Check both discards and return the hands after each takes from the top of the stock, elder first."""
-    e_out = check_discard("elder", elder_dealt, elder_discard, 0, ruleset)
-    y_out = check_discard("younger", younger_dealt, younger_discard, len(elder_discard), ruleset)
+    e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
+    e_out = _discard_pack("elder", e_pack, elder_dealt, elder_discard, 0, ruleset)
+    y_out = _discard_pack("younger", y_pack, younger_dealt, younger_discard, len(elder_discard), ruleset)
     k = len(elder_discard)
-    elder = union(minus(elder_dealt, e_out), hand_of(stock[:k]))
-    younger = union(minus(younger_dealt, y_out), hand_of(stock[k : k + len(younger_discard)]))
+    elder = hand_of_pack(e_pack & ~e_out | pack_of(stock[:k]))
+    younger = hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + len(younger_discard)]))
     return elder, younger

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import Card, cards_of, format_cards, hand_of, minus, union
-from .exchange import discard_limits
+from .cards import Card, cards_of, format_cards, hand_of, remove
+from .exchange import discard_limits, exchange
 from .loader import default_ruleset
 from .play import follower_wins, legal_follows
 from .ruleset import Ruleset
@@ -24,18 +24,14 @@ def random_record(rng: random.Random, ruleset: Ruleset | None = None, tricks: in
     e_discard = rng.sample(dealt[0], rng.randint(lo, hi))
     lo, hi = discard_limits("younger", len(e_discard), rs)
     y_discard = rng.sample(dealt[1], rng.randint(lo, hi))
-    k = len(e_discard)
-    hands = [
-        union(minus(hand_of(dealt[0]), hand_of(e_discard)), hand_of(stock[:k])),
-        union(minus(hand_of(dealt[1]), hand_of(y_discard)), hand_of(stock[k : k + len(y_discard)])),
-    ]
+    hands = list(exchange(hand_of(dealt[0]), hand_of(dealt[1]), tuple(e_discard), tuple(y_discard), tuple(stock), rs))
     leader = 0 if rs.play.first_leader == "elder" else 1
     played: list[list[str]] = []
     for _ in range(rs.play.tricks if tricks is None else tricks):
         lead = rng.choice(cards_of(hands[leader]))
         follow = rng.choice(cards_of(legal_follows(hands[1 - leader], lead)))
-        hands[leader] = minus(hands[leader], hand_of((lead,)))
-        hands[1 - leader] = minus(hands[1 - leader], hand_of((follow,)))
+        hands[leader] = remove(hands[leader], lead)
+        hands[1 - leader] = remove(hands[1 - leader], follow)
         played.append(format_cards((lead, follow), rs))
         if follower_wins(lead, follow):
             leader = 1 - leader

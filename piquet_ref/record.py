@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from .cards import Card, Hand, format_card, hand_of, notation, parse_cards
+from .cards import Card, format_card, notation, parse_cards
 from .declarations import ALL, DeclareChoice
 from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
@@ -40,13 +40,14 @@ class DealRecord(NamedTuple):
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
 PLAYER_KEYS = {"dealt", "discard", "hand", "declare"}
+FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
 def parse_record(data: Any) -> DealRecord:
     """Parse a deal record (a mapping as read from YAML or JSON). Raises a typed `PiquetError`."""
     if isinstance(data, DealRecord):
         return data
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
     unknown = data.keys() - RECORD_KEYS
     if unknown:
@@ -70,7 +71,7 @@ def parse_record(data: Any) -> DealRecord:
 
 
 def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
-    if not isinstance(data, Mapping):
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {data!r}")
     unknown = data.keys() - PLAYER_KEYS
     if unknown:
@@ -79,11 +80,11 @@ def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
-        return PlayerRecord(None, None, parse_cards(data["hand"], rs, f"{who}.hand"), declare)
+        return PlayerRecord(None, None, parse_cards(data["hand"], rs, FIELD[who, "hand"]), declare)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     return PlayerRecord(
-        parse_cards(data["dealt"], rs, f"{who}.dealt"), parse_cards(data["discard"], rs, f"{who}.discard"), None, declare
+        parse_cards(data["dealt"], rs, FIELD[who, "dealt"]), parse_cards(data["discard"], rs, FIELD[who, "discard"]), None, declare
     )
 
 
@@ -144,6 +145,3 @@ def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset) -> N
                 raise error("card-duplicate", f"{format_card(card, rs)} is in {where[card]} and in {name}")
             where[card] = name
 
-
-def hand_or_none(cards: tuple[Card, ...] | None) -> Hand | None:
-    return None if cards is None else hand_of(cards)

@@ -9,15 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import Card, Hand, hand_of, size, union
+from .cards import Card, Hand, hand_of, hand_of_pack, pack_of
 from .declarations import (
     DECL_INDEX,
     Comparison,
-    carte_blanche,
     Declaration,
     Point,
     Sequence,
     SetHolding,
+    carte_blanche,
     compare_declarations,
     compare_hands,
     declare_all,
@@ -117,8 +117,9 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
                 raise error("deal-hand-size", f"{who}.dealt has {len(p.dealt)} cards; each player is dealt {rs.pack.hand_size}")
         if len(stock) != rs.pack.stock_size:
             raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
-        ed, yd = hand_of(e.dealt), hand_of(y.dealt)
-        if size(union(union(ed, yd), hand_of(stock))) != len(e.dealt) + len(y.dealt) + len(stock):
+        e_pack, y_pack = pack_of(e.dealt), pack_of(y.dealt)
+        ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
+        if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e.dealt) + len(y.dealt) + len(stock):
             check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)  # raises
         eh, yh = exchange(ed, yd, e.discard, y.discard, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
@@ -217,8 +218,10 @@ def score_deal(record: DealRecord | Any) -> DealResult:
             won = sum(1 for play in plays if play[4] == 0)
             for i, n in enumerate((won, len(plays) - won)):
                 cards_points, capot_points = cards_scores(n, rs)
-                base.append((i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None))
-                base.append((i, "capot", capot_points, "capot.score", (), "capot: every trick", None))
+                if cards_points:
+                    base.append((i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None))
+                if capot_points:
+                    base.append((i, "capot", capot_points, "capot.score", (), "capot: every trick", None))
     events, after_trick, sums = _events(base, len(plays), rs)
     tricks = tuple(
         [_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], after_trick[n])) for n, leader, lead, follow, winner in plays]

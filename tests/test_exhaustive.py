@@ -18,7 +18,7 @@ from itertools import product
 import pytest
 
 from piquet_ref import load_ruleset
-from piquet_ref.cards import BITS_PER_SUIT, Hand, card_of
+from piquet_ref.cards import BITS_PER_SUIT, Hand
 from piquet_ref.declarations import Sequence, sequence_name, verdict
 from piquet_ref.ruleset import SCORE_KEYS
 from piquet_ref.scoring import PlayerScore, cards_scores
