@@ -24,7 +24,7 @@ def narrate(result: DealResult) -> str:
             verdict = f"{c.winner} is good ({c.deciding})"
         lines.append(f"  {c.category:<10} {verdict}")
     lines.append("")
-    lines.append(f"  {'':<4}{'player':<9}{'score':<52}{'pts':>4}   {'elder':>5} {'younger':>7}  rule")
+    lines.append(f"  {'':<4}{'player':<9}{'score':<56}{'pts':>4}   {'elder':>5} {'younger':>7}  rule")
     section = None
     tricks = {t.number: t for t in result.tricks}
     for e in result.events:
@@ -40,7 +40,7 @@ def narrate(result: DealResult) -> str:
             note = f"trick {e.trick} ({lead} {follow}): {note}"
         elif e.cards and e.category not in ("carte_blanche",):
             note = f"{note} [{' '.join(format_cards(e.cards, rs))}]"
-        lines.append(f"  {'':<4}{e.player:<9}{note:<52}{e.points:>4}   {e.running[0]:>5} {e.running[1]:>7}  {e.rule}")
+        lines.append(f"  {'':<4}{e.player:<9}{note:<56}{e.points:>4}   {e.running[0]:>5} {e.running[1]:>7}  {e.rule}")
     lines.append("")
     won = sum(1 for t in result.tricks if t.winner == "elder")
     lines.append(f"Tricks: elder {won}, younger {len(result.tricks) - won}" + ("" if result.complete else " (deal incomplete)"))

@@ -266,7 +266,8 @@ def _events(
                 e_total += rule_of.points
             sums[p][KEY_INDEX[bonus]] += rule_of.points
             running = (e_total, y_total)
-            note = f"{rule_of.threshold} reached before the adversary counts"
+            where = "in hand" if rule_of.counts <= hand else "in hand and play"
+            note = f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
             add(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), note, trick, running))
         if trick is not None:
             after[trick] = running
