@@ -21,7 +21,7 @@ from piquet_ref import load_ruleset
 from piquet_ref.cards import BITS_PER_SUIT, Hand
 from piquet_ref.declarations import Sequence, sequence_name, verdict
 from piquet_ref.ruleset import SCORE_KEYS
-from piquet_ref.scoring import PlayerScore, cards_scores
+from piquet_ref.scoring import PlayerScore, bonuses, cards_scores
 from piquet_ref.suit import (
     MASKS,
     length,
@@ -211,3 +211,61 @@ def test_a_player_score_is_the_ten_fixed_result_keys_in_order() -> None:
 def test_a_hand_is_four_suit_masks() -> None:
     """The representation the domains above are taken over."""
     assert Hand._fields == ("s", "h", "d", "c") and len(RS.pack.suits) == 4
+
+
+# ------------------------------------------------------------------ repique and pique decisions
+
+ACC = RS.accretion
+HAND_CATEGORIES = [c for c in ACC.order if c in ACC.hand]  # carte blanche, point, sequences, sets
+# Points a good holding can score in each hand category, chosen around the threshold of thirty.
+HAND_VALUES = {"carte_blanche": [RS.carte_blanche.points], "point": [4, 5, 8], "sequences": [3, 4, 15, 16, 18, 19],
+               "sets": [3, 14, 17, 28]}
+
+
+def hand_profiles() -> list[list[tuple[int, str, int]]]:
+    """Every assignment of each hand category to nobody, the elder or the younger, with each value."""
+    options = [[None] + [(p, c, v) for p in (0, 1) for v in HAND_VALUES[c]] for c in HAND_CATEGORIES]
+    return [[s for s in choice if s is not None] for choice in product(*options)]
+
+
+def expected_bonuses(scores: list[tuple[int, str, int]]) -> set[tuple[int, int, str]]:
+    """The rule text: a player wins a repique with thirty in hand alone, and the elder a pique with thirty in
+    hand and play, counting only his scores that reckon before the adversary's first score; a repique
+    excludes the pique. Returns (index of the score reaching thirty, player, bonus)."""
+    won: set[tuple[int, int, str]] = set()
+    for player in (0, 1):
+        adverse = next((i for i, s in enumerate(scores) if s[0] != player and s[2] > 0), len(scores))
+        hand_total = play_total = 0
+        repique_at = pique_at = None
+        for i, (who, category, points) in enumerate(scores[:adverse]):
+            if who != player:
+                continue
+            play_total += points
+            if category in ACC.hand:
+                hand_total += points
+                if repique_at is None and hand_total >= ACC.repique.threshold:
+                    repique_at = i
+            if pique_at is None and play_total >= ACC.pique.threshold:
+                pique_at = i
+        if repique_at is not None:
+            won.add((repique_at, player, "repique"))
+        elif pique_at is not None and player == 0:
+            won.add((pique_at, player, "pique"))
+    return won
+
+
+@pytest.mark.parametrize("elder_run", range(RS.play.tricks + 2))
+def test_repique_and_pique_for_every_hand_profile_and_run_of_elder_play_points(elder_run: int) -> None:
+    """Each hand category nobody's, the elder's or the younger's (values around thirty), then the elder
+    scoring `elder_run` points in play before the younger's first: bonuses() equals the rule text."""
+    assert ACC.pique.players == frozenset({"elder"}) and not ACC.cumulative  # what the definition states
+    for profile in hand_profiles():
+        scores = profile + [(0, "play", 1)] * elder_run + [(1, "play", 1), (0, "play", 1)]
+        got = set(bonuses(scores, ACC))  # type: ignore[arg-type]
+        assert got == expected_bonuses(scores), (profile, elder_run)
+
+
+def test_scores_of_no_points_are_not_counting_scores() -> None:
+    """An equality scores nothing: a zero does not stop the elder's pique nor count for anyone."""
+    scores = [(1, "point", 0), (0, "sequences", 15), (0, "sets", 14)] + [(0, "play", 1)] * 2
+    assert bonuses(scores, ACC) == ((3, 0, "pique"),)  # type: ignore[arg-type]

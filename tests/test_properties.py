@@ -7,6 +7,7 @@ read from `load_ruleset()`, never written here as a literal.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Any
 
@@ -32,6 +33,7 @@ from piquet_ref import (
 from piquet_ref.cards import Card, Hand, cards_of, hand_of
 from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
 from piquet_ref.errors import error_catalogue
+from piquet_ref.generate import random_record
 from piquet_ref.loader import RULESET_ID
 from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, Player, other
 from piquet_ref.scoring import DealResult, Event
@@ -518,3 +520,15 @@ def test_strategies_cover_the_pack_and_the_default_ruleset() -> None:
     """The strategies' pack is the ruleset's: 32 distinct cards, as hands plus stock."""
     assert len(set(PACK)) == len(PACK) == 2 * RULES.pack.hand_size + RULES.pack.stock_size
     assert cards_of(hand_of(PACK)) == tuple(sorted(PACK, key=lambda c: (c >> 3, -(c & 7))))
+
+
+@props
+@given(st.integers(0, 2**64), st.one_of(st.none(), st.integers(0, RULES.play.tricks)))
+def test_the_generator_deals_legal_reproducible_records(seed: int, tricks: int | None) -> None:
+    """piquet_ref.generate (used by the benchmarks and the fuzzer): a legal record for every seed, the
+    same record for the same seed, with the number of tricks asked for (all twelve by default)."""
+    record = random_record(random.Random(seed), tricks=tricks)
+    assert record == random_record(random.Random(seed), tricks=tricks)
+    result = score_deal(record)
+    assert len(result.tricks) == (RULES.play.tricks if tricks is None else tricks)
+    assert result.complete == (len(result.tricks) == RULES.play.tricks)
