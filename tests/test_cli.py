@@ -362,3 +362,12 @@ def test_installed_console_script_exit_code_for_a_rejected_deal() -> None:
     )
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr.startswith("piquet-ref: error: play-out-of-turn") and "Traceback" not in proc.stderr
+
+
+def test_python_dash_m_runs_the_same_command_line() -> None:
+    """`python -m piquet_ref` is the console script (the benchmarks start `serve` this way)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "piquet_ref", "score", "--example"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert totals(proc.stdout) == (28, 23)
