@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import error
-from .loader import default_ruleset
+from .loader import ruleset_of
 from .ruleset import Ruleset
 
 Card = int
 BITS_PER_SUIT = 8
 SUIT_MASK = (1 << BITS_PER_SUIT) - 1
+PACK_SIZE = 4 * BITS_PER_SUIT  # card numbers run 0..31: four suit masks side by side
 
 
 class Hand(NamedTuple):
@@ -72,18 +73,18 @@ def notation(ruleset: Ruleset) -> Notation:
 SPELLING = "a rank A K Q J T/10 9 8 7, then a suit S H D C or ♠ ♥ ♦ ♣"
 
 
-def parse_card(text: str, ruleset: Ruleset | None = None) -> Card:
+def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
     """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
-    table = notation(ruleset or default_ruleset()).parse
+    table = notation(ruleset_of(ruleset)).parse
     card = table.get(text.strip().upper()) if isinstance(text, str) else None
     if card is None:
         raise error("card-unknown", f"{text!r} is not a card ({SPELLING})")
     return card
 
 
-def parse_cards(value: str | Sequence[str], ruleset: Ruleset | None = None, what: str = "cards") -> tuple[Card, ...]:
+def parse_cards(value: str | Sequence[str], ruleset: Ruleset | str | None = None, what: str = "cards") -> tuple[Card, ...]:
     """Parse a list of card strings, or one space- or comma-separated string."""
-    rs = ruleset or default_ruleset()
+    rs = ruleset_of(ruleset)
     if isinstance(value, str):
         items: Sequence[object] = value.replace(",", " ").split()
     elif isinstance(value, (list, tuple)):
@@ -104,19 +105,49 @@ def parse_cards(value: str | Sequence[str], ruleset: Ruleset | None = None, what
     return tuple(out)
 
 
-def format_card(card: Card, ruleset: Ruleset | None = None) -> str:
+def format_card(card: Card, ruleset: Ruleset | str | None = None) -> str:
     """Canonical text: rank symbol (T for ten) and suit letter."""
-    return notation(ruleset or default_ruleset()).names[card]
+    return notation(ruleset_of(ruleset)).names[check_card(card)]
 
 
-def format_cards(cards: Iterable[Card], ruleset: Ruleset | None = None) -> list[str]:
-    names = notation(ruleset or default_ruleset()).names
-    return [names[c] for c in cards]
+def format_cards(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> list[str]:
+    """Canonical text of each card, in the given order."""
+    names = notation(ruleset_of(ruleset)).names
+    return [names[c] for c in check_cards(cards)]
 
 
 def hand_of(cards: Iterable[Card]) -> Hand:
     """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
-    return hand_of_pack(pack_of(cards))
+    return hand_of_pack(pack_of(check_cards(cards)))
+
+
+def check_card(card: object, what: str = "card") -> Card:
+    """`card` if it is a card number (suit * 8 + rank bit, 0..31), else a CardError naming it."""
+    if type(card) is not int or not 0 <= card < PACK_SIZE:
+        raise error("card-unknown", f"{what}: {card!r} is not a card number (0..{PACK_SIZE - 1}: suit * 8 + rank)")
+    return card
+
+
+def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
+    """`cards` as a tuple of card numbers, or a typed error naming the first that is not one."""
+    if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
+        raise error("argument-invalid", f"{what} must be card numbers, got {type(cards).__name__} (parse_cards reads text)")
+    out = tuple(cards)
+    if out and not (set(map(type, out)) == INT and min(out) >= 0 and max(out) < PACK_SIZE):
+        for i, card in enumerate(out):
+            check_card(card, f"{what}[{i}]")
+    return out
+
+
+INT = {int}
+
+
+def check_hand(hand: object, what: str = "hand") -> Hand:
+    """`hand` as a Hand if it is four suit masks 0..255, else an argument-invalid error naming it."""
+    if isinstance(hand, tuple) and len(hand) == len(Hand._fields):
+        if all(type(m) is int and 0 <= m <= SUIT_MASK for m in hand):
+            return hand if type(hand) is Hand else Hand(*hand)
+    raise error("argument-invalid", f"{what}: {hand!r} is not a hand (four suit masks 0..{SUIT_MASK}; see hand_of)")
 
 
 def pack_of(cards: Iterable[Card]) -> int:
@@ -149,6 +180,7 @@ SUIT_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 def cards_of(hand: Hand) -> tuple[Card, ...]:
     """The cards of `hand` in canonical order: by suit (S H D C), then rank high to low."""
+    hand = check_hand(hand)
     return SUIT_CARDS[0][hand[0]] + SUIT_CARDS[1][hand[1]] + SUIT_CARDS[2][hand[2]] + SUIT_CARDS[3][hand[3]]
 
 
@@ -160,3 +192,17 @@ def size(hand: Hand) -> int:
 def remove(hand: Hand, card: Card) -> Hand:
     """`hand` without `card`."""
     return hand_of_pack(pack_of_hand(hand) & ~(1 << card))
+
+
+def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset | str | None = None) -> None:
+    """Raise `card-duplicate` naming the card and both places if any card appears twice."""
+    every = [card for _, cards in groups for card in cards]
+    if len(set(every)) == len(every):
+        return
+    where: dict[Card, str] = {}
+    for name, cards in groups:
+        for card in cards:
+            if card in where:
+                raise error("card-duplicate", f"{format_card(card, ruleset_of(rs))} is in {where[card]} and in {name}")
+            where[card] = name
+

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Union
 
-from .cards import BITS_PER_SUIT, Card, Hand, card_of, format_card, hand_of, size
+from .cards import BITS_PER_SUIT, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
 from .errors import error
-from .loader import default_ruleset
-from .ruleset import Player, Ruleset
+from .loader import ruleset_of
+from .ruleset import PLAYERS, Player, Ruleset
 from .suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_key, tables
 
 DeclCategory = Literal["point", "sequences", "sets"]
@@ -109,19 +109,37 @@ class HandEvaluation(Declaration):
     carte_blanche: bool
 
 
-def evaluate_hand(hand: Hand, ruleset: Ruleset | None = None) -> HandEvaluation:
+def evaluate_hand(hand: Hand, ruleset: Ruleset | str | None = None) -> HandEvaluation:
     """Point (best suit; the first in suit order on a tie), all sequences, all sets, carte blanche."""
-    rs = ruleset or default_ruleset()
-    return HandEvaluation(point_of(hand, rs), sequences_of(hand, rs), sets_of(hand, rs), carte_blanche(hand, rs))
+    hand, rs = check_hand(hand), ruleset_of(ruleset)
+    return HandEvaluation(held_point(hand, rs), held_sequences(hand, rs), held_sets(hand, rs), carte_blanche(hand, rs))
+
+
+def point_of(hand: Hand, ruleset: Ruleset | str | None = None) -> Point | None:
+    """The hand's point: its best suit by length, then pips; the first in suit order on a tie."""
+    return held_point(check_hand(hand), ruleset_of(ruleset))
+
+
+def sequences_of(hand: Hand, ruleset: Ruleset | str | None = None) -> tuple[Sequence, ...]:
+    """Every sequence of the hand, best first (suit order between equals)."""
+    return held_sequences(check_hand(hand), ruleset_of(ruleset))
+
+
+def sets_of(hand: Hand, ruleset: Ruleset | str | None = None) -> tuple[SetHolding, ...]:
+    """Every quatorze and trio of the hand, best first."""
+    return held_sets(check_hand(hand), ruleset_of(ruleset))
+
+
+# The public functions above check their arguments; the scorer calls the ones below directly on the
+# hands it has built itself.
 
 
 def declare_all(hand: Hand, rs: Ruleset) -> Declaration:
     """Everything that can score in a hand after the exchange: its point, every sequence, every set."""
-    return Declaration(point_of(hand, rs), sequences_of(hand, rs), sets_of(hand, rs))
+    return Declaration(held_point(hand, rs), held_sequences(hand, rs), held_sets(hand, rs))
 
 
-def point_of(hand: Hand, rs: Ruleset) -> Point | None:
-    """The hand's point: its best suit by length, then pips; the first in suit order on a tie."""
+def held_point(hand: Hand, rs: Ruleset) -> Point | None:
     pt = tables(rs).point
     best_suit = 0
     best = pt[hand[0]]
@@ -133,8 +151,7 @@ def point_of(hand: Hand, rs: Ruleset) -> Point | None:
     return Point(best_suit, hand[best_suit], point_length(best), point_pips(best))
 
 
-def sequences_of(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
-    """Every sequence of the hand, best first (suit order between equals)."""
+def held_sequences(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
     t = tables(rs)
     if not (t.seq_best[hand[0]] or t.seq_best[hand[1]] or t.seq_best[hand[2]] or t.seq_best[hand[3]]):
         return ()
@@ -143,8 +160,7 @@ def sequences_of(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
     return tuple(seqs)
 
 
-def sets_of(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
-    """Every quatorze and trio of the hand, best first."""
+def held_sets(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
     t = tables(rs)
     held = t.set_held[t.spread[hand[0]] + t.spread[hand[1]] + t.spread[hand[2]] + t.spread[hand[3]]]
     if not held:
@@ -169,9 +185,9 @@ def _set_order(s: SetHolding) -> int:
     return -s.key
 
 
-def sequence_name(seq: Sequence, ruleset: Ruleset | None = None) -> str:
+def sequence_name(seq: Sequence, ruleset: Ruleset | str | None = None) -> str:
     """E.g. 'quart major', 'tierce minor', 'quint to a knave'."""
-    rs = ruleset or default_ruleset()
+    rs = ruleset_of(ruleset)
     names = rs.sequences
     length_name = names.names[seq.length]
     top = rs.pack.ranks[seq.top].name
@@ -184,9 +200,9 @@ def sequence_name(seq: Sequence, ruleset: Ruleset | None = None) -> str:
     return template.format(length=length_name, top=top)
 
 
-def set_name(held: SetHolding, ruleset: Ruleset | None = None) -> str:
+def set_name(held: SetHolding, ruleset: Ruleset | str | None = None) -> str:
     """E.g. 'quatorze of tens', 'trio of knaves'."""
-    rs = ruleset or default_ruleset()
+    rs = ruleset_of(ruleset)
     return rs.sets.template.format(count=rs.sets.names[held.number], rank=rs.pack.ranks[held.rank].name)
 
 
@@ -291,9 +307,11 @@ def verdict(category: DeclCategory, ek: int, yk: int, e_points: int, y_points: i
     )
 
 
-def compare_declarations(elder: Declaration, younger: Declaration, ruleset: Ruleset | None = None) -> Comparison:
+def compare_declarations(elder: Declaration, younger: Declaration, ruleset: Ruleset | str | None = None) -> Comparison:
     """For point, sequences and sets: who is good / equal / not good, and the points each side scores."""
-    rs = ruleset or default_ruleset()
+    rs = ruleset_of(ruleset)
+    check_declaration(elder, "elder", rs)
+    check_declaration(younger, "younger", rs)
     ep, yp = elder.point, younger.point
     return Comparison(
         (
@@ -315,9 +333,19 @@ def compare_declarations(elder: Declaration, younger: Declaration, ruleset: Rule
     )
 
 
-def compare_hands(elder: Hand, younger: Hand, ruleset: Ruleset | None = None) -> Comparison:
+def compare_hands(elder: Hand, younger: Hand, ruleset: Ruleset | str | None = None) -> Comparison:
     """`compare_declarations` of two hands that declare everything, straight from the lookup tables."""
-    t = tables(ruleset or default_ruleset())
+    elder, younger, rs = check_hand(elder, "elder"), check_hand(younger, "younger"), ruleset_of(ruleset)
+    common = pack_of_hand(elder) & pack_of_hand(younger)
+    if common:
+        card = common.bit_length() - 1
+        raise error("card-duplicate", f"{format_card(card, rs)} is in both the elder's and the younger's hand")
+    return table_comparison(elder, younger, rs)
+
+
+def table_comparison(elder: Hand, younger: Hand, rs: Ruleset) -> Comparison:
+    """`compare_hands` on hands the scorer has built (unchecked)."""
+    t = tables(rs)
     pt, sb, sp, spread, setb, setp = t.point, t.seq_best, t.seq_points, t.spread, t.set_best, t.set_points
     e0, e1, e2, e3 = elder
     y0, y1, y2, y3 = younger
@@ -340,6 +368,50 @@ def compare_hands(elder: Hand, younger: Hand, ruleset: Ruleset | None = None) ->
     )
 
 
+def _check_choice(choice: object, where: str) -> None:
+    """Raise argument-invalid unless `choice` is a DeclareChoice of the documented shape."""
+    if not isinstance(choice, DeclareChoice):
+        raise error("argument-invalid", f"{where} must be a DeclareChoice, got {type(choice).__name__}")
+    if not (choice.point in ("all", "none") or isinstance(choice.point, tuple)):
+        raise error("argument-invalid", f"{where}.point must be all, none or a tuple of cards, got {choice.point!r}")
+    for key in ("sequences", "sets"):
+        value = getattr(choice, key)
+        if not (value in ("all", "none") or isinstance(value, tuple) and all(isinstance(v, tuple) for v in value)):
+            raise error("argument-invalid", f"{where}.{key} must be all, none or a tuple of card tuples, got {value!r}")
+
+
+def check_declaration(d: object, what: str, rs: Ruleset) -> None:
+    """Raise argument-invalid unless `d` is a Declaration whose every holding is one that can exist."""
+    if not isinstance(d, Declaration):
+        raise error("argument-invalid", f"{what} must be a Declaration (see declared, evaluate_hand), got {type(d).__name__}")
+    if not (
+        (d.point is None or _valid_point(d.point, rs))
+        and isinstance(d.sequences, tuple) and all(_valid_sequence(q, rs) for q in d.sequences)
+        and isinstance(d.sets, tuple) and all(_valid_set(h, rs) for h in d.sets)
+    ):
+        raise error("argument-invalid", f"{what}: {d!r} holds a point, sequence or set that cannot exist (see declared)")
+
+
+def _ints(t: object) -> bool:
+    return isinstance(t, tuple) and all(type(x) is int for x in t)
+
+
+def _valid_point(p: object, rs: Ruleset) -> bool:
+    return isinstance(p, Point) and _ints(p) and 0 <= p.suit < 4 and 0 < p.mask <= 255 and p == Point(
+        p.suit, p.mask, p.mask.bit_count(), sum(r.pips for b, r in enumerate(rs.pack.ranks) if p.mask >> b & 1)
+    )
+
+
+def _valid_sequence(q: object, rs: Ruleset) -> bool:
+    return isinstance(q, Sequence) and _ints(q) and 0 <= q.suit < 4 and rs.sequences.min_length <= q.length <= q.top + 1 <= BITS_PER_SUIT
+
+
+def _valid_set(h: object, rs: Ruleset) -> bool:
+    return isinstance(h, SetHolding) and _ints(h) and h.rank in rs.sets.ranks and h.number in rs.sets.values and (
+        0 <= h.suits < 16 and h.suits.bit_count() == h.number
+    )
+
+
 def sequence_of_mask(suit: int, mask: int, min_length: int) -> Sequence | None:
     """The sequence `mask` makes in `suit` if it is one run of at least `min_length`, else None."""
     n = mask.bit_count()
@@ -349,17 +421,21 @@ def sequence_of_mask(suit: int, mask: int, min_length: int) -> Sequence | None:
     return Sequence(suit, n, top)
 
 
-def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset | None = None) -> Declaration:
+def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset | str | None = None) -> Declaration:
     """What `player` declares from `hand` under `choice`; explicit holdings are checked against the hand."""
-    rs = ruleset or default_ruleset()
+    hand, rs = check_hand(hand), ruleset_of(ruleset)
+    if player not in PLAYERS:
+        raise error("argument-invalid", f"player must be elder or younger, got {player!r}")
+    where = f"{player}.declare"
+    _check_choice(choice, where)
     full = evaluate_hand(hand, rs)
     if choice.is_default:
         return full
-    where = f"{player}.declare"
 
     def held(cards: tuple[Card, ...], what: str) -> Hand:
         seen: set[Card] = set()
-        for card in cards:
+        for i, card in enumerate(cards):
+            check_card(card, f"{what}[{i}]")
             if card in seen:
                 raise error("card-duplicate", f"{what}: {format_card(card, rs)} is listed twice")
             seen.add(card)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from .cards import Card, Hand, format_card, hand_of_pack, pack_of, pack_of_hand
+from .cards import Card, Hand, cards_of, check_cards, check_distinct, check_hand, format_card, hand_of_pack, pack_of, pack_of_hand, size
 from .errors import error
-from .ruleset import Player, Ruleset
+from .loader import ruleset_of
+from .ruleset import Player, Ruleset, check_player
 
 
-def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tuple[int, int]:
+def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset | str | None = None) -> tuple[int, int]:
     """(least, most) cards `player` may discard; the younger's most depends on what the elder took."""
+    rs = ruleset_of(ruleset)
+    check_player(player)
+    if type(elder_discarded) is not int or not 0 <= elder_discarded <= rs.pack.stock_size:
+        raise error("argument-invalid", f"elder_discarded must be a count 0..{rs.pack.stock_size}, got {elder_discarded!r}")
+    return _limits(player, elder_discarded, rs)
+
+
+def _limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tuple[int, int]:
     ex = ruleset.exchange
     if player == "elder":
         return ex.elder_min, ex.elder_max
@@ -17,9 +26,14 @@ def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tu
     return ex.younger_min, most
 
 
-def check_discard(player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> None:
+def check_discard(
+    player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset | str | None = None
+) -> None:
     """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
-    _discard_pack(player, pack_of_hand(dealt), dealt, discard, elder_discarded, ruleset)
+    rs = ruleset_of(ruleset)
+    discard_limits(player, elder_discarded, rs)  # checks the player and the count
+    dealt = check_hand(dealt, f"{player}.dealt")
+    _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs)
 
 
 def _discard_pack(player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> int:
@@ -27,7 +41,7 @@ def _discard_pack(player: Player, dealt_pack: int, dealt: Hand, discard: tuple[C
     given = pack_of(discard)
     if given.bit_count() != len(discard) or given & ~dealt_pack:
         _check_cards(player, dealt, discard, ruleset)
-    least, most = discard_limits(player, elder_discarded, ruleset)
+    least, most = _limits(player, elder_discarded, ruleset)
     if not least <= len(discard) <= most:
         code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
         raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
@@ -54,12 +68,34 @@ def exchange(
     elder_discard: tuple[Card, ...],
     younger_discard: tuple[Card, ...],
     stock: tuple[Card, ...],
-    ruleset: Ruleset,
+    ruleset: Ruleset | str | None = None,
 ) -> tuple[Hand, Hand]:
     """Check both discards and return the hands after each takes from the top of the stock, elder first."""
+    rs = ruleset_of(ruleset)
+    elder_dealt, younger_dealt = check_hand(elder_dealt, "elder.dealt"), check_hand(younger_dealt, "younger.dealt")
+    stock = check_cards(stock, "stock")
+    for who, hand in (("elder", elder_dealt), ("younger", younger_dealt)):
+        if size(hand) != rs.pack.hand_size:
+            raise error("deal-hand-size", f"{who}.dealt has {size(hand)} cards; each player is dealt {rs.pack.hand_size}")
+    if len(stock) != rs.pack.stock_size:
+        raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
+    check_distinct([("elder.dealt", cards_of(elder_dealt)), ("younger.dealt", cards_of(younger_dealt)), ("stock", stock)], rs)
+    e_out, y_out = check_cards(elder_discard, "elder.discard"), check_cards(younger_discard, "younger.discard")
+    return deal_exchange(elder_dealt, younger_dealt, e_out, y_out, stock, rs)
+
+
+def deal_exchange(
+    elder_dealt: Hand,
+    younger_dealt: Hand,
+    elder_discard: tuple[Card, ...],
+    younger_discard: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    rs: Ruleset,
+) -> tuple[Hand, Hand]:
+    """`exchange` on a deal the scorer has already checked (hands, stock and card numbers)."""
     e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
-    e_out = _discard_pack("elder", e_pack, elder_dealt, elder_discard, 0, ruleset)
-    y_out = _discard_pack("younger", y_pack, younger_dealt, younger_discard, len(elder_discard), ruleset)
+    e_out = _discard_pack("elder", e_pack, elder_dealt, elder_discard, 0, rs)
+    y_out = _discard_pack("younger", y_pack, younger_dealt, younger_discard, len(elder_discard), rs)
     k = len(elder_discard)
     elder = hand_of_pack(e_pack & ~e_out | pack_of(stock[:k]))
     younger = hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + len(younger_discard)]))

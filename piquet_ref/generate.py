@@ -8,7 +8,7 @@ from typing import Any
 from .cards import Card, cards_of, format_cards, hand_of, remove
 from .exchange import discard_limits, exchange
 from .loader import default_ruleset
-from .play import follower_wins, legal_follows
+from .play import beats, legal_follows
 from .ruleset import Ruleset
 
 
@@ -33,7 +33,7 @@ def random_record(rng: random.Random, ruleset: Ruleset | None = None, tricks: in
         hands[leader] = remove(hands[leader], lead)
         hands[1 - leader] = remove(hands[1 - leader], follow)
         played.append(format_cards((lead, follow), rs))
-        if follower_wins(lead, follow):
+        if beats(lead, follow):
             leader = 1 - leader
     return {
         "ruleset": rs.id,

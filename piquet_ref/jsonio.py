@@ -28,6 +28,7 @@ from .declarations import (
     set_name,
     verdict,
 )
+from .errors import error
 from .ruleset import PLAYERS, Ruleset
 from .scoring import DealResult, Event, PlayerScore, Trick
 
@@ -172,6 +173,8 @@ def trick_text(t: Trick, rs: Ruleset) -> str:
 
 def result_text(result: DealResult) -> str:
     """The result of `score_deal` as compact JSON text, in the documented shape."""
+    if not isinstance(result, DealResult):
+        raise error("argument-invalid", f"result must be what score_deal returns, got {type(result).__name__}")
     rs = result.ruleset
     elder, younger = result.hands
     declared = [declaration_text(result.declaration(p), rs) for p in PLAYERS]

@@ -248,15 +248,40 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     return chain + [(file, data)]
 
 
-def ruleset_ids(root: Path | None = None) -> tuple[str, ...]:
-    """Every ruleset in spec/rulesets/."""
-    return tuple(sorted(p.stem for p in ((root or spec_dir()) / "rulesets").glob("*.yaml")))
+def ruleset_ids(root: Path | str | None = None) -> tuple[str, ...]:
+    """Every ruleset in spec/rulesets/ (of the shipped spec, or of the spec directory `root`)."""
+    if root is not None and not isinstance(root, (Path, str)):
+        from .errors import error
+
+        raise error("argument-invalid", f"root must be a spec directory path, got {type(root).__name__}")
+    return tuple(sorted(p.stem for p in (Path(root or spec_dir()) / "rulesets").glob("*.yaml")))
+
+
+def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
+    """Load, validate and build the named ruleset from the shipped spec/ (cached: the same object every time)."""
+    if not isinstance(ruleset_id, str):
+        from .errors import error
+
+        raise error("ruleset-unknown", f"a ruleset is named by its id string, got {ruleset_id!r}")
+    return _load_shipped(ruleset_id)
 
 
 @lru_cache(maxsize=None)
-def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
-    """Load, validate and build the named ruleset from the shipped spec/ (cached: the same object every time)."""
+def _load_shipped(ruleset_id: str) -> Ruleset:
     return load_ruleset_from(spec_dir(), ruleset_id)
+
+
+def ruleset_of(ruleset: Ruleset | str | None) -> Ruleset:
+    """The ruleset an API function is given: a `Ruleset`, a ruleset id, or None for the default."""
+    if ruleset is None:
+        return default_ruleset()
+    if isinstance(ruleset, Ruleset):
+        return ruleset
+    if isinstance(ruleset, str):
+        return load_ruleset(ruleset)
+    from .errors import error
+
+    raise error("argument-invalid", f"ruleset must be a Ruleset, a ruleset id or None, got {type(ruleset).__name__}")
 
 
 def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
-from .cards import hand_of, parse_cards
+from .cards import check_distinct, hand_of, parse_cards
 from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
 from .jsonio import comparison_text, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
-from .record import _declare, check_distinct
+from .record import parse_declare
 from .ruleset import PLAYERS, Ruleset
 from .scoring import score_deal
 
@@ -60,7 +60,7 @@ def op_compare_declarations(data: Any) -> str:
             raise error("record-invalid", f"compare_declarations: {p}.hand is required")
         cards = parse_cards(side["hand"], rs, f"{p}.hand")
         groups.append((f"{p}.hand", cards))
-        choice = _declare(side["declare"], p, rs) if "declare" in side else ALL
+        choice = parse_declare(side["declare"], p, rs) if "declare" in side else ALL
         decl.append(declared(hand_of(cards), choice, p, rs))
     check_distinct(groups, rs)
     return comparison_text(compare_declarations(decl[0], decl[1], rs), rs)

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
-from .cards import Card, Hand, format_card
+from .cards import Card, Hand, check_card, check_hand, format_card
+from .loader import ruleset_of
 from .errors import error
-from .ruleset import Player, Ruleset, other
+from .ruleset import Player, Ruleset, check_player, other
 
 
 def follower_wins(lead: Card, follow: Card) -> bool:
     """No trumps: the follower wins only with a higher card of the suit led."""
+    return beats(check_card(lead, "lead"), check_card(follow, "follow"))
+
+
+def beats(lead: Card, follow: Card) -> bool:
+    """`follower_wins` for card numbers the scorer has checked."""
     return lead >> 3 == follow >> 3 and follow > lead
 
 
 def legal_follows(hand: Hand, lead: Card) -> Hand:
     """The cards the second player may play to `lead`: his cards of that suit, or any card if he has none."""
-    suit = lead >> 3
+    hand = check_hand(hand)
+    suit = check_card(lead, "lead") >> 3
     if hand[suit]:
         masks = [0, 0, 0, 0]
         masks[suit] = hand[suit]
@@ -23,10 +30,14 @@ def legal_follows(hand: Hand, lead: Card) -> Hand:
 
 
 def check_trick(
-    leader_hand: Hand, follower_hand: Hand, leader: Player, lead: Card, follow: Card, number: int, ruleset: Ruleset
+    leader_hand: Hand, follower_hand: Hand, leader: Player, lead: Card, follow: Card, number: int,
+    ruleset: Ruleset | str | None = None,
 ) -> None:
     """Raise unless the leader holds `lead`, the follower holds `follow`, and the follower follows suit if he can."""
-    follower = other(leader)
+    leader_hand, follower_hand = check_hand(leader_hand, "leader_hand"), check_hand(follower_hand, "follower_hand")
+    lead, follow = check_card(lead, "lead"), check_card(follow, "follow")
+    ruleset = ruleset_of(ruleset)
+    follower = other(check_player(leader, "leader"))
     where = f"tricks[{number}]"
     if not leader_hand[lead >> 3] >> (lead & 7) & 1:
         if follower_hand[lead >> 3] >> (lead & 7) & 1:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from .cards import Card, format_card, notation, parse_cards
+from .cards import Card, check_cards, notation, parse_cards
 from .declarations import ALL, DeclareChoice
-from .errors import error
+from .errors import PiquetError, error
 from .loader import DEFAULT_RULESET, load_ruleset
 from .ruleset import PLAYERS, Player, Ruleset
 
@@ -46,7 +46,7 @@ FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  
 def parse_record(data: Any) -> DealRecord:
     """Parse a deal record (a mapping as read from YAML or JSON). Raises a typed `PiquetError`."""
     if isinstance(data, DealRecord):
-        return data
+        return _checked(data)
     if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
     unknown = data.keys() - RECORD_KEYS
@@ -76,7 +76,7 @@ def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
     unknown = data.keys() - PLAYER_KEYS
     if unknown:
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
-    declare = _declare(data.get("declare", "all"), who, rs)
+    declare = parse_declare(data.get("declare", "all"), who, rs)
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
@@ -108,7 +108,7 @@ def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
     return tuple(out)
 
 
-def _declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
+def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
     if data == "all":
         return ALL
     if data == "none":
@@ -133,15 +133,30 @@ def _declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
     return DeclareChoice(choice("point"), choice("sequences"), choice("sets"))
 
 
-def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset) -> None:
-    """Raise `card-duplicate` naming the card and both places if any card appears twice."""
-    every = [card for _, cards in groups for card in cards]
-    if len(set(every)) == len(every):
-        return
-    where: dict[Card, str] = {}
-    for name, cards in groups:
-        for card in cards:
-            if card in where:
-                raise error("card-duplicate", f"{format_card(card, rs)} is in {where[card]} and in {name}")
-            where[card] = name
-
+def _checked(rec: DealRecord) -> DealRecord:
+    """A DealRecord given directly (not read by `parse_record`): its fields must have the types it declares."""
+    if not isinstance(rec.ruleset, Ruleset):
+        raise error("argument-invalid", f"DealRecord.ruleset must be a Ruleset, got {type(rec.ruleset).__name__}")
+    for who, player in zip(PLAYERS, (rec.elder, rec.younger)):
+        if not isinstance(player, PlayerRecord) or not isinstance(player.declare, DeclareChoice):
+            raise error("argument-invalid", f"DealRecord.{who} must be a PlayerRecord with a DeclareChoice")
+        if (player.hand is None) == (player.dealt is None or player.discard is None) or (
+            player.hand is not None and (player.dealt is not None or player.discard is not None)
+        ):
+            raise error("argument-invalid", f"DealRecord.{who} must give dealt and discard, or hand")
+    if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
+        raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
+    if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):
+        raise error("argument-invalid", "DealRecord.tricks must be a tuple of (lead, follow) pairs")
+    groups = [(FIELD[who, key], cards) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) for key, cards in zip(("dealt", "discard", "hand"), p[:3]) if cards is not None]
+    groups += [("stock", rec.stock)] if rec.stock is not None else []
+    groups += [(f"tricks[{i}]", trick) for i, trick in enumerate(rec.tricks)]
+    try:  # one pass over every card; on a failure, the group that holds the bad card is named
+        check_cards(tuple(c for _, cards in groups for c in cards), "cards")
+    except PiquetError:
+        for what, cards in groups:
+            check_cards(cards, what)
+        raise
+    if len(rec.tricks) > rec.ruleset.play.tricks:
+        raise error("play-too-many-tricks", f"tricks: {len(rec.tricks)} tricks given; a deal has {rec.ruleset.play.tricks}")
+    return rec

@@ -31,6 +31,15 @@ def other(player: Player) -> Player:
     return "younger" if player == "elder" else "elder"
 
 
+def check_player(player: object, what: str = "player") -> Player:
+    """`player` if it is elder or younger, else an argument-invalid error."""
+    if player not in PLAYERS:
+        from .errors import error
+
+        raise error("argument-invalid", f"{what} must be elder or younger, got {player!r}")
+    return player
+
+
 @dataclass(frozen=True)
 class Citation:
     """A source key (see spec/sources.yaml) and a location in it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import Card, Hand, hand_of, hand_of_pack, pack_of
+from .cards import Card, Hand, check_distinct, hand_of, hand_of_pack, pack_of
 from .declarations import (
     DECL_INDEX,
     Comparison,
@@ -19,20 +19,20 @@ from .declarations import (
     SetHolding,
     carte_blanche,
     compare_declarations,
-    compare_hands,
     declare_all,
     declared,
-    point_of,
+    held_point,
+    held_sequences,
+    held_sets,
     point_points,
     sequence_name,
-    sequences_of,
-    sets_of,
     set_name,
+    table_comparison,
 )
 from .errors import error
-from .exchange import exchange
-from .play import check_trick, follower_wins
-from .record import DealRecord, check_distinct, parse_record
+from .exchange import deal_exchange
+from .play import beats, check_trick
+from .record import DealRecord, parse_record
 from .ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
 
 
@@ -117,11 +117,9 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
                 raise error("deal-hand-size", f"{who}.dealt has {len(p.dealt)} cards; each player is dealt {rs.pack.hand_size}")
         if len(stock) != rs.pack.stock_size:
             raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
-        e_pack, y_pack = pack_of(e.dealt), pack_of(y.dealt)
-        ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
-        if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e.dealt) + len(y.dealt) + len(stock):
-            check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)  # raises
-        eh, yh = exchange(ed, yd, e.discard, y.discard, stock, rs)
+        check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
+        ed, yd = hand_of_pack(pack_of(e.dealt)), hand_of_pack(pack_of(y.dealt))
+        eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
     for who, cards in (("elder", e.hand), ("younger", y.hand)):
@@ -192,7 +190,7 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     decl: list[Declaration | None] = [None, None]
     explicit = not (rec.elder.declare.is_default and rec.younger.declare.is_default)
     if not explicit:
-        comparison = compare_hands(eh, yh, rs)
+        comparison = table_comparison(eh, yh, rs)
     else:
         e_decl, y_decl = (declared(hands[i], rec.player(p).declare, p, rs) for i, p in enumerate(PLAYERS))
         decl = [e_decl, y_decl]
@@ -286,11 +284,11 @@ def _holding_scores(
 ) -> list[HoldingScore]:
     """(points, rule, cards, note) of each holding a good player scores in a declaration category."""
     if category == "point":
-        pt = declaration.point if declaration else point_of(hand, rs)
+        pt = declaration.point if declaration else held_point(hand, rs)
         return [] if pt is None else [_point_score(pt, rs)]
     if category == "sequences":
-        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else sequences_of(hand, rs))]
-    return [_set_score(h, rs) for h in (declaration.sets if declaration else sets_of(hand, rs))]
+        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else held_sequences(hand, rs))]
+    return [_set_score(h, rs) for h in (declaration.sets if declaration else held_sets(hand, rs))]
 
 
 HoldingScore = tuple[int, str, tuple[Card, ...], str]
@@ -337,7 +335,7 @@ def _play(
         lh[ls] &= ~(1 << (lead & 7))
         fh[fs] &= ~(1 << (follow & 7))
         add((leader, "play", lead_pts, "play.lead-point", (lead,), "lead", n))
-        winner = follower if follower_wins(lead, follow) else leader
+        winner = follower if beats(lead, follow) else leader
         if winner == follower:
             add((follower, "play", win_pts, "play.second-wins-point", (follow,), "wins the trick as second player", n))
         if n == last:
