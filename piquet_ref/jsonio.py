@@ -3,8 +3,8 @@
 The wire form is compact JSON text, written here and nowhere else. A result is assembled from
 fragments: each holding, card list and string is formatted once per ruleset (they recur from deal
 to deal) and cached; only what varies per deal (scores, running totals, tricks) is formatted each
-time. This is the oracle's hot path: most of a response is its event log. `*_json` functions give
-the same forms parsed, for callers who want mappings.
+time. This is the oracle's hot path: most of a response is its event log. `result_json` gives
+the result parsed, for callers who want a mapping (`ops.run_op` does the same for every op).
 """
 
 from __future__ import annotations
@@ -203,13 +203,3 @@ def result_json(result: DealResult) -> dict[str, Any]:
 def evaluation_text(ev: HandEvaluation, rs: Ruleset) -> str:
     """The result of `evaluate_hand`: point, sequences, sets and carte blanche."""
     return declaration_text(ev, rs)
-
-
-def evaluation_json(ev: HandEvaluation, rs: Ruleset) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(evaluation_text(ev, rs))
-    return out
-
-
-def comparison_json(comparison: Comparison, rs: Ruleset) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(comparison_text(comparison, rs))
-    return out
