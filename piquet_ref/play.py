@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from .cards import Card, Hand, check_card, check_hand, format_card
 from .loader import ruleset_of
 from .errors import error
@@ -16,6 +18,16 @@ def follower_wins(lead: Card, follow: Card) -> bool:
 def beats(lead: Card, follow: Card) -> bool:
     """`follower_wins` for card numbers the scorer has checked."""
     return lead >> 3 == follow >> 3 and follow > lead
+
+
+def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: Card, follow: Card) -> bool:
+    """The leader holds `lead`, the follower holds `follow` and follows suit if he can (masks per suit, unchecked)."""
+    suit = lead >> 3
+    return bool(
+        leader_hand[suit] >> (lead & 7) & 1
+        and follower_hand[follow >> 3] >> (follow & 7) & 1
+        and (follow >> 3 == suit or not follower_hand[suit])
+    )
 
 
 def legal_follows(hand: Hand, lead: Card) -> Hand:

@@ -31,7 +31,7 @@ from .declarations import (
 )
 from .errors import error
 from .exchange import deal_exchange
-from .play import beats, check_trick
+from .play import beats, check_trick, trick_is_legal
 from .record import DealRecord, parse_record
 from .ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
 
@@ -329,11 +329,10 @@ def _play(
     for n, (lead, follow) in enumerate(tricks, 1):
         follower = 1 - leader
         lh, fh = held[leader], held[follower]
-        ls, fs = lead >> 3, follow >> 3
-        if not lh[ls] >> (lead & 7) & 1 or not fh[fs] >> (follow & 7) & 1 or (fs != ls and fh[ls]):
+        if not trick_is_legal(lh, fh, lead, follow):
             check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lh[ls] &= ~(1 << (lead & 7))
-        fh[fs] &= ~(1 << (follow & 7))
+        lh[lead >> 3] &= ~(1 << (lead & 7))
+        fh[follow >> 3] &= ~(1 << (follow & 7))
         add((leader, "play", lead_pts, "play.lead-point", (lead,), "lead", n))
         winner = follower if beats(lead, follow) else leader
         if winner == follower:
