@@ -133,10 +133,15 @@ def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
         raise error("argument-invalid", f"{what} must be card numbers, got {type(cards).__name__} (parse_cards reads text)")
     out = tuple(cards)
-    if out and not (set(map(type, out)) == INT and min(out) >= 0 and max(out) < PACK_SIZE):
+    if not all_card_numbers(out):
         for i, card in enumerate(out):
             check_card(card, f"{what}[{i}]")
     return out
+
+
+def all_card_numbers(cards: tuple[object, ...]) -> bool:
+    """Whether every item is a card number 0..31 (one pass in C; `check_cards` names a bad one)."""
+    return not cards or (set(map(type, cards)) == INT and min(cards) >= 0 and max(cards) < PACK_SIZE)  # type: ignore[type-var, operator]
 
 
 INT = {int}

@@ -7,11 +7,12 @@ Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dea
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Mapping, NamedTuple
 
-from .cards import Card, check_cards, notation, parse_cards
+from .cards import Card, all_card_numbers, check_cards, notation, parse_cards
 from .declarations import ALL, DeclareChoice
-from .errors import PiquetError, error
+from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
 from .ruleset import PLAYERS, Player, Ruleset
 
@@ -150,13 +151,10 @@ def _checked(rec: DealRecord) -> DealRecord:
         raise error("argument-invalid", "DealRecord.tricks must be a tuple of (lead, follow) pairs")
     groups = [(FIELD[who, key], cards) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) for key, cards in zip(("dealt", "discard", "hand"), p[:3]) if cards is not None]
     groups += [("stock", rec.stock)] if rec.stock is not None else []
-    groups += [(f"tricks[{i}]", trick) for i, trick in enumerate(rec.tricks)]
-    try:  # one pass over every card; on a failure, the group that holds the bad card is named
-        check_cards(tuple(c for _, cards in groups for c in cards), "cards")
-    except PiquetError:
-        for what, cards in groups:
+    every = tuple(chain.from_iterable(cards for _, cards in groups)) + tuple(chain.from_iterable(rec.tricks))
+    if not all_card_numbers(every):  # one pass over every card; on a failure, name the group that holds it
+        for what, cards in groups + [(f"tricks[{i}]", trick) for i, trick in enumerate(rec.tricks)]:
             check_cards(cards, what)
-        raise
     if len(rec.tricks) > rec.ruleset.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(rec.tricks)} tricks given; a deal has {rec.ruleset.play.tricks}")
     return rec
