@@ -84,14 +84,17 @@ def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
 
 def parse_cards(value: str | Sequence[str], ruleset: Ruleset | str | None = None, what: str = "cards") -> tuple[Card, ...]:
     """Parse a list of card strings, or one space- or comma-separated string."""
-    rs = ruleset_of(ruleset)
+    return read_cards(value, notation(ruleset_of(ruleset)).parse, what)
+
+
+def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Card, ...]:
+    """`parse_cards` with the ruleset's spelling table (`notation(rs).parse`) looked up by the caller."""
     if isinstance(value, str):
         items: Sequence[object] = value.replace(",", " ").split()
     elif isinstance(value, (list, tuple)):
         items = value
     else:
         raise error("record-invalid", f"{what} must be a list of cards or a string of cards, got {type(value).__name__}")
-    table = notation(rs).parse
     try:
         return tuple([table[item] for item in items])  # type: ignore[index]
     except (KeyError, TypeError):
@@ -165,7 +168,7 @@ def pack_of(cards: Iterable[Card]) -> int:
 
 def hand_of_pack(pack: int) -> Hand:
     """The hand of a packed int (see `pack_of`)."""
-    return _new_hand(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24 & SUIT_MASK))
+    return tuple_new(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24 & SUIT_MASK))
 
 
 def pack_of_hand(hand: Hand) -> int:
@@ -173,7 +176,7 @@ def pack_of_hand(hand: Hand) -> int:
     return hand[0] | hand[1] << 8 | hand[2] << 16 | hand[3] << 24
 
 
-_new_hand = tuple.__new__
+tuple_new = tuple.__new__  # builds a NamedTuple from a tuple of its fields without the constructor frame (hot paths)
 
 
 # For each suit, the cards of every 8-bit mask in canonical order (rank high to low): an immutable table.

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, Union
 
 from .cards import BITS_PER_SUIT, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
+from .cards import tuple_new as _new
 from .errors import error
 from .loader import ruleset_of
 from .ruleset import PLAYERS, Player, Ruleset
@@ -148,14 +149,14 @@ def held_point(hand: Hand, rs: Ruleset) -> Point | None:
             best, best_suit = pt[hand[suit]], suit
     if not best:
         return None
-    return Point(best_suit, hand[best_suit], point_length(best), point_pips(best))
+    return _new(Point, (best_suit, hand[best_suit], point_length(best), point_pips(best)))
 
 
 def held_sequences(hand: Hand, rs: Ruleset) -> tuple[Sequence, ...]:
     t = tables(rs)
     if not (t.seq_best[hand[0]] or t.seq_best[hand[1]] or t.seq_best[hand[2]] or t.seq_best[hand[3]]):
         return ()
-    seqs = [Sequence(suit, n, top) for suit in (0, 1, 2, 3) for n, top in t.runs[hand[suit]]]
+    seqs = [_new(Sequence, (suit, n, top)) for suit in (0, 1, 2, 3) for n, top in t.runs[hand[suit]]]
     seqs.sort(key=_seq_order)
     return tuple(seqs)
 
@@ -167,7 +168,7 @@ def held_sets(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
         return ()
     s, h, d, c = hand
     return tuple(
-        [SetHolding(bit, n, (s >> bit & 1) | (h >> bit & 1) << 1 | (d >> bit & 1) << 2 | (c >> bit & 1) << 3) for bit, n in held]
+        [_new(SetHolding, (bit, n, (s >> bit & 1) | (h >> bit & 1) << 1 | (d >> bit & 1) << 2 | (c >> bit & 1) << 3)) for bit, n in held]
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Mapping, NamedTuple
 
-from .cards import Card, all_card_numbers, check_cards, notation, parse_cards
+from .cards import Card, all_card_numbers, check_cards, notation, read_cards
 from .declarations import ALL, DeclareChoice
 from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
@@ -50,14 +50,15 @@ def parse_record(data: Any) -> DealRecord:
         return _checked(data)
     if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
-    unknown = data.keys() - RECORD_KEYS
-    if unknown:
+    if not data.keys() <= RECORD_KEYS:
+        unknown = data.keys() - RECORD_KEYS
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in deal record; expected {sorted(RECORD_KEYS)}")
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
         raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
     rs = load_ruleset(name)
-    elder, younger = _player(data.get("elder"), "elder", rs), _player(data.get("younger"), "younger", rs)
+    table = notation(rs).parse
+    elder, younger = _player(data.get("elder"), "elder", rs, table), _player(data.get("younger"), "younger", rs, table)
     dealt_form = elder.hand is None
     if dealt_form != (younger.hand is None):
         raise error("record-invalid", "both players must be given the same way: both {dealt, discard} or both {hand}")
@@ -65,36 +66,35 @@ def parse_record(data: Any) -> DealRecord:
     if dealt_form:
         if "stock" not in data:
             raise error("record-invalid", "stock (8 cards, top first) is required when the dealt hands are given")
-        stock = parse_cards(data["stock"], rs, "stock")
+        stock = read_cards(data["stock"], table, "stock")
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
-    return DealRecord(rs, elder, younger, stock, _tricks(data.get("tricks", []), rs))
+    return DealRecord(rs, elder, younger, stock, _tricks(data.get("tricks", []), rs, table))
 
 
-def _player(data: Any, who: Player, rs: Ruleset) -> PlayerRecord:
+def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> PlayerRecord:
     if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {data!r}")
-    unknown = data.keys() - PLAYER_KEYS
-    if unknown:
+    if not data.keys() <= PLAYER_KEYS:
+        unknown = data.keys() - PLAYER_KEYS
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
     declare = parse_declare(data.get("declare", "all"), who, rs)
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
-        return PlayerRecord(None, None, parse_cards(data["hand"], rs, FIELD[who, "hand"]), declare)
+        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     return PlayerRecord(
-        parse_cards(data["dealt"], rs, FIELD[who, "dealt"]), parse_cards(data["discard"], rs, FIELD[who, "discard"]), None, declare
+        read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare
     )
 
 
-def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
+def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Card, Card], ...]:
     if not isinstance(data, list):
         raise error("record-invalid", f"tricks must be a list of [lead, follow] pairs, got {type(data).__name__}")
     if len(data) > rs.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(data)} tricks given; a deal has {rs.play.tricks}")
-    table = notation(rs).parse
     if set(map(type, data)) <= PAIR_TYPES:
         try:  # fast path: pairs of canonical card strings
             return tuple([(table[lead], table[follow]) for lead, follow in data])
@@ -102,7 +102,7 @@ def _tricks(data: Any, rs: Ruleset) -> tuple[tuple[Card, Card], ...]:
             pass
     out = []
     for i, trick in enumerate(data):
-        cards = parse_cards(trick, rs, f"tricks[{i}]") if isinstance(trick, (list, tuple, str)) else ()
+        cards = read_cards(trick, table, f"tricks[{i}]") if isinstance(trick, (list, tuple, str)) else ()
         if len(cards) != 2:
             raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
         out.append((cards[0], cards[1]))
@@ -126,10 +126,10 @@ def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
             return value
         where = f"{who}.declare.{key}"
         if key == "point":
-            return parse_cards(value, rs, where)
+            return read_cards(value, notation(rs).parse, where)
         if not isinstance(value, list):
             raise error("record-invalid", f"{where} must be all, none, or a list of card lists")
-        return tuple(parse_cards(v, rs, f"{where}[{i}]") for i, v in enumerate(value))
+        return tuple(read_cards(v, notation(rs).parse, f"{where}[{i}]") for i, v in enumerate(value))
 
     return DeclareChoice(choice("point"), choice("sequences"), choice("sets"))
 

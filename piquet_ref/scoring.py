@@ -1,7 +1,8 @@
 """Scoring one deal: the event log in the order of accretion, pique, repique, the cards and capot.
 
-Every score is an `Event`; totals are sums of the log. Repique and pique are decided by `bonuses`,
-a pure function of the scores in the order of accretion, so that order alone decides them.
+Every score is an `Event`; totals are sums of the log. Repique and pique are decided by `bonus_step`,
+a pure function folded over the scores in the order of accretion (`bonuses` is that fold), so that
+order alone decides them.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import Card, Hand, check_distinct, hand_of, hand_of_pack, pack_of
+from .cards import PACK_SIZE, Card, Hand, check_distinct, hand_of_pack, pack_of
+from .cards import tuple_new as _new
 from .declarations import (
     DECL_INDEX,
     Comparison,
@@ -47,9 +49,6 @@ class Event(NamedTuple):
     note: str
     trick: int | None  # 1-based trick number for play events and bonuses reached in play
     running: tuple[int, int]  # (elder, younger) totals after this event
-
-
-_new = tuple.__new__  # builds a NamedTuple from a tuple of its fields without the constructor frame (hot path)
 
 
 class Trick(NamedTuple):
@@ -117,58 +116,77 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
                 raise error("deal-hand-size", f"{who}.dealt has {len(p.dealt)} cards; each player is dealt {rs.pack.hand_size}")
         if len(stock) != rs.pack.stock_size:
             raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
-        check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
-        ed, yd = hand_of_pack(pack_of(e.dealt)), hand_of_pack(pack_of(y.dealt))
+        e_pack, y_pack = pack_of(e.dealt), pack_of(y.dealt)
+        if (e_pack | y_pack | pack_of(stock)).bit_count() != 2 * rs.pack.hand_size + len(stock):  # a card twice
+            check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
+        ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
         eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
     for who, cards in (("elder", e.hand), ("younger", y.hand)):
         if len(cards) != rs.pack.hand_size:
             raise error("hand-size", f"{who}.hand has {len(cards)} cards; a player plays with {rs.pack.hand_size}")
-    check_distinct([("elder.hand", e.hand), ("younger.hand", y.hand)], rs)
-    return hand_of(e.hand), hand_of(y.hand), (False, False)
+    e_pack, y_pack = pack_of(e.hand), pack_of(y.hand)
+    if (e_pack | y_pack).bit_count() != 2 * rs.pack.hand_size:  # a card twice
+        check_distinct([("elder.hand", e.hand), ("younger.hand", y.hand)], rs)
+    return hand_of_pack(e_pack), hand_of_pack(y_pack), (False, False)
 
 
-Score = tuple[int, ScoreKey, int, str, tuple[Card, ...], str, "int | None"]
-"""A score before running totals: (player 0 elder / 1 younger, key, points, rule, cards, note, trick)."""
+BonusState = tuple[int, int, int]
+"""The repique and pique so far: (first player to score, 0 elder / 1 younger, or -1 before anyone has;
+his total towards the repique; his total towards the pique)."""
+
+NO_SCORE_YET: BonusState = (-1, 0, 0)
+
+
+def bonus_step(
+    state: BonusState, player: int, category: Category, points: int, acc: AccretionRules
+) -> tuple[BonusState | None, tuple[Bonus, ...]]:
+    """One score's effect on the repique and pique: the state after it (None once no bonus can follow) and
+    the bonuses it wins, repique first.
+
+    A bonus needs its threshold reached by the player's own scores in its counting categories before
+    the adversary scores anything, so only the first player to score can win one. Unless bonuses are
+    cumulative, the first reached is the only one (the repique on a tie).
+    """
+    if points <= 0:
+        return state, ()
+    first, rep_total, piq_total = state
+    if first < 0:
+        first = player
+    elif player != first:
+        return None, ()
+    rep, piq = acc.repique, acc.pique
+    side = PLAYERS[first]
+    won: tuple[Bonus, ...] = ()
+    if rep_total < rep.threshold and category in rep.counts:
+        rep_total += points
+        if rep_total >= rep.threshold and side in rep.players:
+            won = ("repique",)
+    if piq_total < piq.threshold and category in piq.counts:
+        piq_total += points
+        if piq_total >= piq.threshold and side in piq.players:
+            won += ("pique",)
+    if won and not acc.cumulative:
+        return None, won[:1]
+    return (first, rep_total, piq_total), won
 
 
 def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) -> tuple[tuple[int, int, Bonus], ...]:
     """The repique and pique won, as (index of the score that reaches the threshold, player, bonus).
 
     `scores` are every score of the deal in the order of accretion, as (player, accretion category,
-    points). A bonus needs its threshold reached by the player's own scores in its counting
-    categories before the adversary scores anything, so only the first player to score can win one.
-    Unless bonuses are cumulative, the first reached is the only one (the repique on a tie).
+    points); the fold of `bonus_step` over them.
     """
-    first = -1
-    rep_total = piq_total = 0
-    rep_at: int | None = None
-    piq_at: int | None = None
-    rep, piq = acc.repique, acc.pique
+    state = NO_SCORE_YET
+    out: list[tuple[int, int, Bonus]] = []
     for i, (player, category, points) in enumerate(scores):
-        if points <= 0:
-            continue
-        if first < 0:
-            first = player
-        elif player != first:
+        after, won = bonus_step(state, player, category, points, acc)
+        out += [(i, player, bonus) for bonus in won]
+        if after is None:
             break
-        if rep_at is None and category in rep.counts:
-            rep_total += points
-            if rep_total >= rep.threshold:
-                rep_at = i
-        if piq_at is None and category in piq.counts:
-            piq_total += points
-            if piq_total >= piq.threshold:
-                piq_at = i
-    side = PLAYERS[first] if first >= 0 else None
-    won: list[tuple[int, int, Bonus]] = []
-    if rep_at is not None and side in rep.players:
-        won.append((rep_at, 0, "repique"))
-    if piq_at is not None and side in piq.players:
-        won.append((piq_at, 1, "pique"))
-    won.sort()
-    return tuple((at, first, bonus) for at, _, bonus in (won if acc.cumulative else won[:1]))
+        state = after
+    return tuple(out)
 
 
 def cards_scores(won: int, rs: Ruleset) -> tuple[int, int]:
@@ -196,87 +214,72 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [e_decl, y_decl]
         comparison = compare_declarations(e_decl, y_decl, rs)
 
-    base: list[Score] = []
-    plays: list[tuple[int, int, Card, Card, int]] = []
+    log = _Log(rs.accretion)
+    add = log.add
+    tricks: tuple[Trick, ...] = ()
     complete = len(rec.tricks) == rs.play.tricks
     for category in rs.accretion.order:
         if category == "carte_blanche":
             for i, p in enumerate(PLAYERS):
                 if blanche[i]:
-                    dealt = rec.player(p).dealt or ()
-                    base.append((i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", dealt, "carte blanche", None))
+                    add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", rec.player(p).dealt or (), "carte blanche", None)
         elif category in DECL_INDEX:
             good = comparison.good(category)
             if good is not None:
                 for points, rule, cards, note in _holding_scores(category, decl[good], hands[good], rs):
-                    base.append((good, category, points, rule, cards, note, None))
+                    add(good, category, points, rule, cards, note, None)
         elif category == "play":
-            plays = _play(rec.tricks, hands, rs, base)
+            tricks = _play(rec.tricks, hands, rs, log)
         elif category == "cards" and complete:
-            won = sum(1 for play in plays if play[4] == 0)
-            for i, n in enumerate((won, len(plays) - won)):
+            won = sum(1 for trick in tricks if trick.winner == "elder")
+            for i, n in enumerate((won, len(tricks) - won)):
                 cards_points, capot_points = cards_scores(n, rs)
-                if cards_points:
-                    base.append((i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None))
-                if capot_points:
-                    base.append((i, "capot", capot_points, "capot.score", (), "capot: every trick", None))
-    events, after_trick, sums = _events(base, len(plays), rs)
-    tricks = tuple(
-        [_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], after_trick[n])) for n, leader, lead, follow, winner in plays]
-    )
+                add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
+                add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
+    e_sums, y_sums = log.sums
     return DealResult(
-        rs, _new(PlayerScore, sums[0]), _new(PlayerScore, sums[1]), events, comparison,
-        (decl[0], decl[1]) if explicit else (None, None),
+        rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
+        tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
         blanche, hands, tricks, complete,
     )
 
 
-def _events(
-    base: list[Score], n_tricks: int, rs: Ruleset
-) -> tuple[tuple[Event, ...], list[tuple[int, int]], tuple[list[int], list[int]]]:
-    """The event log (every score that scores, each bonus right after the score that wins it, with running
-    totals), the totals after each trick (index = trick number; 0 = before the first trick), and each
-    player's sum per score key followed by his total (the fields of `PlayerScore`)."""
-    acc = rs.accretion
-    won = {at: bonus for at, _, bonus in bonuses(((s[0], ACCRETION_OF[s[1]], s[2]) for s in base), acc)}
-    e_total = y_total = 0
-    sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))
-    events: list[Event] = []
-    add = events.append
-    after: list[tuple[int, int] | None] = [None] * (n_tricks + 1)
-    hand = acc.hand
-    for i, (p, category, points, rule, cards, note, trick) in enumerate(base):
+class _Log:
+    """The event log of one deal as it is scored: events in the order of accretion, each with the running
+    totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`)."""
+
+    __slots__ = ("acc", "events", "totals", "sums", "bonus")
+
+    def __init__(self, acc: AccretionRules) -> None:
+        self.acc = acc
+        self.events: list[Event] = []
+        self.totals = [0, 0]  # (elder, younger)
+        self.sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))  # per player, per score key
+        self.bonus: BonusState | None = NO_SCORE_YET  # None once no repique or pique can follow
+
+    def add(self, p: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None) -> None:
+        """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
         if points <= 0:
-            continue
-        if p:
-            y_total += points
-        else:
-            e_total += points
-        sums[p][KEY_INDEX[category]] += points
-        running = (e_total, y_total)
-        add(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, running)))
-        if i in won:
-            bonus = won[i]
-            rule_of = acc.repique if bonus == "repique" else acc.pique
-            if p:
-                y_total += rule_of.points
-            else:
-                e_total += rule_of.points
-            sums[p][KEY_INDEX[bonus]] += rule_of.points
-            running = (e_total, y_total)
-            where = "in hand" if rule_of.counts <= hand else "in hand and play"
-            note = f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
-            add(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), note, trick, running))
-        if trick is not None:
-            after[trick] = running
-        elif category in hand:
-            after[0] = running
-    filled: list[tuple[int, int]] = [after[0] or (0, 0)]
-    for n in range(1, n_tricks + 1):  # a trick that scores nothing leaves the totals as they were
-        filled.append(after[n] or filled[-1])
-    sums[0].append(e_total)
-    sums[1].append(y_total)
-    return tuple(events), filled, sums
+            return
+        totals = self.totals
+        totals[p] += points
+        self.sums[p][KEY_INDEX[category]] += points
+        self.events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, (totals[0], totals[1]))))
+        if self.bonus is not None:
+            self.bonus, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
+            for bonus in won:
+                rule_of = self.acc.repique if bonus == "repique" else self.acc.pique
+                totals[p] += rule_of.points
+                self.sums[p][KEY_INDEX[bonus]] += rule_of.points
+                running = (totals[0], totals[1])
+                self.events.append(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), _bonus_note(bonus, self.acc), trick, running))
+
+
+@lru_cache(maxsize=None)
+def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
+    rule_of = acc.repique if bonus == "repique" else acc.pique
+    where = "in hand" if rule_of.counts <= acc.hand else "in hand and play"
+    return f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
 
 
 def _holding_scores(
@@ -312,20 +315,15 @@ def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
     return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
 
 
-def _play(
-    tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, out: list[Score]
-) -> list[tuple[int, int, Card, Card, int]]:
-    """Check the tricks in order and append their scores to `out`; the lead passes to each trick's winner.
-
-    Returns each trick as (number, leader, lead, follow, winner), players as 0 (elder) / 1 (younger).
-    """
+def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, log: _Log) -> tuple[Trick, ...]:
+    """Check the tricks in order and score them into `log`; the lead passes to each trick's winner."""
     play = rs.play
     held = [list(hands[0]), list(hands[1])]
     leader = PLAYERS.index(play.first_leader)
-    plays = []
+    out = []
     last = play.tricks
     lead_pts, win_pts, last_pts = play.lead_points, play.second_win_points, play.last_trick_extra
-    add = out.append
+    add, totals = log.add, log.totals
     for n, (lead, follow) in enumerate(tricks, 1):
         follower = 1 - leader
         lh, fh = held[leader], held[follower]
@@ -333,12 +331,16 @@ def _play(
             check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
         lh[lead >> 3] &= ~(1 << (lead & 7))
         fh[follow >> 3] &= ~(1 << (follow & 7))
-        add((leader, "play", lead_pts, "play.lead-point", (lead,), "lead", n))
-        winner = follower if beats(lead, follow) else leader
-        if winner == follower:
-            add((follower, "play", win_pts, "play.second-wins-point", (follow,), "wins the trick as second player", n))
+        add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
+        winner = leader
+        if beats(lead, follow):
+            winner = follower
+            add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
         if n == last:
-            add((winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n))
-        plays.append((n, leader, lead, follow, winner))
+            add(winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n)
+        out.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (totals[0], totals[1]))))
         leader = winner
-    return plays
+    return tuple(out)
+
+
+ONE_CARD = tuple((card,) for card in range(PACK_SIZE))  # the cards of a play event, built once

@@ -13,6 +13,7 @@ element of each domain is checked, so within these domains agreement is proven, 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from piquet_ref import load_ruleset
 from piquet_ref.cards import BITS_PER_SUIT, Hand
 from piquet_ref.declarations import Sequence, sequence_name, verdict
-from piquet_ref.ruleset import SCORE_KEYS
+from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, AccretionRules
 from piquet_ref.scoring import PlayerScore, bonuses, cards_scores
 from piquet_ref.suit import (
     MASKS,
@@ -228,10 +229,11 @@ def hand_profiles() -> list[list[tuple[int, str, int]]]:
     return [[s for s in choice if s is not None] for choice in product(*options)]
 
 
-def expected_bonuses(scores: list[tuple[int, str, int]]) -> set[tuple[int, int, str]]:
+def expected_bonuses(scores: list[tuple[int, str, int]], acc: AccretionRules = ACC) -> set[tuple[int, int, str]]:
     """The rule text: a player wins a repique with thirty in hand alone, and the elder a pique with thirty in
     hand and play, counting only his scores that reckon before the adversary's first score; a repique
-    excludes the pique. Returns (index of the score reaching thirty, player, bonus)."""
+    excludes the pique unless the bonuses are cumulative. Returns (index of the score reaching thirty,
+    player, bonus). `acc` varies only who may win each bonus and whether both may be won."""
     won: set[tuple[int, int, str]] = set()
     for player in (0, 1):
         adverse = next((i for i, s in enumerate(scores) if s[0] != player and s[2] > 0), len(scores))
@@ -247,10 +249,10 @@ def expected_bonuses(scores: list[tuple[int, str, int]]) -> set[tuple[int, int, 
                     repique_at = i
             if pique_at is None and play_total >= ACC.pique.threshold:
                 pique_at = i
-        if repique_at is not None:
-            won.add((repique_at, player, "repique"))
-        elif pique_at is not None and player == 0:
-            won.add((pique_at, player, "pique"))
+        reached = [(at, order, bonus) for at, order, bonus in ((repique_at, 0, "repique"), (pique_at, 1, "pique"))
+                   if at is not None and PLAYERS[player] in (acc.repique if bonus == "repique" else acc.pique).players]
+        for at, _, bonus in sorted(reached)[: None if acc.cumulative else 1]:  # the first reached; the repique on a tie
+            won.add((at, player, bonus))
     return won
 
 
@@ -263,6 +265,28 @@ def test_repique_and_pique_for_every_hand_profile_and_run_of_elder_play_points(e
         scores = profile + [(0, "play", 1)] * elder_run + [(1, "play", 1), (0, "play", 1)]
         got = set(bonuses(scores, ACC))  # type: ignore[arg-type]
         assert got == expected_bonuses(scores), (profile, elder_run)
+
+
+VARIANTS = [
+    replace(ACC, cumulative=cumulative, repique=replace(ACC.repique, players=frozenset(rep)), pique=replace(ACC.pique, players=frozenset(piq)))
+    for cumulative in (False, True) for rep in (PLAYERS, ("elder",)) for piq in (PLAYERS, ("younger",))
+]
+
+
+def _variant_id(acc: AccretionRules) -> str:
+    return f"cumulative={acc.cumulative}-repique={'+'.join(sorted(acc.repique.players))}-pique={'+'.join(sorted(acc.pique.players))}"
+
+
+@pytest.mark.parametrize("acc", VARIANTS, ids=_variant_id)
+@pytest.mark.parametrize("run", [0, 9, 14, 15, 30])
+def test_bonus_variants_for_every_hand_profile(acc: AccretionRules, run: int) -> None:
+    """Bonuses cumulative or not, each open to either player or one: for every hand profile, then `run` play
+    points to whoever scored first (or the elder), bonuses() equals the rule text so varied."""
+    for profile in hand_profiles():
+        first = profile[0][0] if profile else 0
+        scores = profile + [(first, "play", 1)] * run + [(1 - first, "play", 1)]
+        got = set(bonuses(scores, acc))  # type: ignore[arg-type]
+        assert got == expected_bonuses(scores, acc), (profile, run)
 
 
 def test_scores_of_no_points_are_not_counting_scores() -> None:
