@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import yaml
 
 from . import __version__
+from .corpus_cli import add_commands as add_conformance_commands, guarded
 from .errors import PiquetError, error
 from .ledger import narrate
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
@@ -134,6 +135,8 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rulesets", help="list the rulesets")
     r.set_defaults(func=cmd_rulesets)
+
+    add_conformance_commands(sub)
     return p
 
 
@@ -145,6 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "score" and (args.file is None) != bool(args.example):
         p.error("score needs a FILE (or - for stdin) or --example, and not both")
+    if args.command == "conformance":
+        return guarded(args)
     try:
         return int(args.func(args))
     except PiquetError as exc:

@@ -429,7 +429,7 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
         raise error("argument-invalid", f"player must be elder or younger, got {player!r}")
     where = f"{player}.declare"
     _check_choice(choice, where)
-    full = evaluate_hand(hand, rs)
+    full = declare_all(hand, rs)
     if choice.is_default:
         return full
 

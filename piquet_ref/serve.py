@@ -78,6 +78,15 @@ def respond(line: str) -> tuple[dict[str, Any] | None, bool]:
     return (None if text is None else json.loads(text)), stop
 
 
+def answer(request: Any) -> dict[str, Any] | None:
+    """The response to one request object (`serve` in-process; `--python piquet_ref.serve:answer`)."""
+    try:
+        line = json.dumps(request, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return {"seq": None, "error": error("request-invalid", "the request is not JSON data").to_json()}
+    return respond(line)[0]
+
+
 def _request(line: str) -> dict[str, Any]:
     """The request object of one line, or a request-invalid error."""
     try:

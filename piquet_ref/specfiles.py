@@ -18,6 +18,15 @@ def spec_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "spec"
 
 
+@lru_cache(maxsize=1)
+def corpus_dir() -> Path:
+    """The `conformance/` corpus: inside the installed wheel, else beside the package in a checkout."""
+    packaged = Path(__file__).resolve().parent / "conformance"
+    if (packaged / "cases").is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "conformance"
+
+
 def read_yaml(path: Path) -> Any:
     """Read one YAML file with `safe_load`; errors name the file."""
     from .errors import SpecError

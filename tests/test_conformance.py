@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from piquet_ref import default_ruleset
-from piquet_ref.corpus import CASE_ID, Case, load_cases, mismatches, run_case
-from piquet_ref.loader import ruleset_ids, source_keys
-from piquet_ref.specfiles import spec_dir
+from piquet_ref.corpus import (
+    LOCK_FILE, Case, lint, load_cases, lock_text, mismatches, normative_hash, read_lock, retired_lock, run_case, updated_lock,
+)
 
-CASES_DIR = Path(__file__).resolve().parent.parent / "conformance" / "cases"
-CASES = load_cases(CASES_DIR)
-REQUIRED = {"id", "rev", "op", "description", "rules", "sources", "rulesets", "requirement", "provenance", "input"}
+CORPUS = Path(__file__).resolve().parent.parent / "conformance"
+CASES = load_cases(CORPUS / "cases")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.id}:{c.path.stem}")
@@ -23,26 +25,42 @@ def test_case_passes_against_the_reference(case: Case) -> None:
     assert run_case(case) == []
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.id}:{c.path.stem}")
-def test_case_is_well_formed(case: Case) -> None:
-    """Id format, required fields, one expectation, and references that exist in spec/."""
-    data = case.data
-    assert REQUIRED <= set(data), f"missing {REQUIRED - set(data)}"
-    assert CASE_ID.match(case.id)
-    assert isinstance(data["rev"], int) and data["rev"] >= 1
-    assert ("expect" in data) != ("expect_error" in data)
-    assert data["requirement"] in ("must", "variant")
-    assert data["provenance"] in ("source-example", "hand", "oracle")
-    assert set(case.rules) <= set(default_ruleset().rules), set(case.rules) - set(default_ruleset().rules)
-    assert set(data["rulesets"]) <= set(ruleset_ids())
-    keys = source_keys(spec_dir())
-    assert all(str(s["key"]) in keys for s in data["sources"])
+def test_the_corpus_lints_clean_and_matches_its_lock() -> None:
+    """Every case well formed (keys, id, rev, one expectation, references that exist in spec/), no id used
+    twice, and every id locked at its current rev and content."""
+    assert lint(CORPUS) == []
 
 
-def test_case_ids_are_unique() -> None:
-    """No id is used twice."""
-    counts = Counter(c.id for c in CASES)
-    assert [i for i, n in counts.items() if n > 1] == []
+def test_an_unbumped_change_a_dropped_id_and_a_reused_retired_id_fail_the_lint(tmp_path: Path) -> None:
+    shutil.copytree(CORPUS / "cases" / "hands", tmp_path / "cases" / "hands")
+    (tmp_path / LOCK_FILE).write_text(lock_text(updated_lock(load_cases(tmp_path / "cases"), {})), encoding="utf-8")
+    assert lint(tmp_path) == []
+    first = sorted((tmp_path / "cases" / "hands").glob("*.yaml"))[0]
+    data = yaml.safe_load(first.read_text(encoding="utf-8"))
+    first.write_text(yaml.safe_dump({**data, "input": {**data["input"], "ruleset": "portland-1882"}}), encoding="utf-8")
+    assert [p for p in lint(tmp_path) if "without bumping rev" in p] != []
+    assert [p for p in lint(tmp_path) if "without bumping rev" in p] == [p for p in lint(tmp_path)]
+    first.write_text(yaml.safe_dump({**data, "rev": 2, "input": {**data["input"], "ruleset": "portland-1882"}}), encoding="utf-8")
+    assert ["rev bumped" in p for p in lint(tmp_path)] == [True]
+    lock = updated_lock(load_cases(tmp_path / "cases"), read_lock(tmp_path))
+    first.unlink()
+    assert ["has no case file" in p for p in lint_with(tmp_path, lock)] == [True]
+    lock = retired_lock(lock, data["id"], "superseded")
+    assert lint_with(tmp_path, lock) == []
+    first.write_text(yaml.safe_dump({**data, "rev": 3}), encoding="utf-8")
+    assert ["retired" in p for p in lint_with(tmp_path, lock)] == [True]
+
+
+def lint_with(root: Path, lock: dict[str, dict[str, Any]]) -> list[str]:
+    (root / LOCK_FILE).write_text(lock_text(lock), encoding="utf-8")
+    return lint(root)
+
+
+def test_a_change_to_informative_fields_needs_no_rev_bump() -> None:
+    """The lock's hash covers the normative content only: op, input, expectation, rulesets, requirement."""
+    data = CASES[0].data
+    assert normative_hash({**data, "description": "reworded", "sources": [], "tags": ["x"]}) == normative_hash(data)
+    assert normative_hash({**data, "requirement": "variant"}) != normative_hash(data)
 
 
 def test_every_rule_is_covered_by_a_case() -> None:

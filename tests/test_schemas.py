@@ -1,0 +1,63 @@
+"""The JSON Schemas of conformance/schema/: every case file, the lock, and every protocol message the
+reference sends for the corpus validate; the schemas reject what they should."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from piquet_ref.corpus import load_cases
+from piquet_ref.serve import answer
+
+ROOT = Path(__file__).resolve().parent.parent / "conformance"
+CASES = load_cases(ROOT / "cases")
+
+
+def validator(name: str) -> Draft202012Validator:
+    schema = json.loads((ROOT / "schema" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+CASE, REQUEST, RESPONSE, LOCK = (validator(n) for n in ("case", "request", "response", "ids-lock"))
+RESULTS = {op: validator(f"result-{op}") for op in ("evaluate_hand", "compare_declarations", "score_deal")}
+
+
+def errors(v: Draft202012Validator, data: Any) -> list[str]:
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in v.iter_errors(data)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.path.as_posix())
+def test_case_file_validates_and_so_do_the_request_and_the_reference_response(case: Any) -> None:
+    assert errors(CASE, case.data) == []
+    request = {"cmd": "run", "seq": 1, "op": case.op, "input": case.data["input"]}
+    assert errors(REQUEST, request) == []
+    response = answer(request)
+    assert errors(RESPONSE, response) == []
+    if response is not None and "result" in response and case.op in RESULTS:
+        assert errors(RESULTS[case.op], response["result"]) == []
+
+
+def test_the_lock_validates() -> None:
+    assert errors(LOCK, json.loads((ROOT / "ids.lock.json").read_text(encoding="utf-8"))) == []
+
+
+def test_hello_and_stop_validate() -> None:
+    assert errors(REQUEST, {"cmd": "hello", "protocol": 1}) == [] and errors(REQUEST, {"cmd": "stop"}) == []
+    assert errors(RESPONSE, answer({"cmd": "hello", "protocol": 1})) == []
+
+
+def test_the_schemas_reject_what_they_should() -> None:
+    good = CASES[0].data
+    assert errors(CASE, {**good, "id": "PQ-ILOU0"}) != []  # I, L, O, U are not Crockford digits
+    assert errors(CASE, {**good, "rev": 0}) != []
+    assert errors(CASE, {**good, "surprise": 1}) != []
+    assert errors(CASE, {**good, "expect_error": {"code": "play-revoke"}}) != []  # both expectations
+    assert errors(CASE, {**good, "description": "two\nlines"}) != []
+    assert errors(REQUEST, {"cmd": "run", "op": "score_deal"}) != []
+    assert errors(RESPONSE, {"seq": 1}) != []
+    assert errors(RESPONSE, {"seq": 1, "errored": True, "result": {}}) != []
