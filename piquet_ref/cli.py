@@ -16,7 +16,7 @@ from typing import Any, Sequence
 import yaml
 
 from . import __version__
-from .corpus_cli import add_commands as add_conformance_commands, guarded
+from .corpus_cli import add_commands as add_conformance_commands, add_fuzz_command, guarded
 from .errors import PiquetError, error
 from .ledger import narrate
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
@@ -137,6 +137,7 @@ def parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_rulesets)
 
     add_conformance_commands(sub)
+    add_fuzz_command(sub)
     return p
 
 
@@ -148,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "score" and (args.file is None) != bool(args.example):
         p.error("score needs a FILE (or - for stdin) or --example, and not both")
-    if args.command == "conformance":
+    if args.command in ("conformance", "fuzz"):
         return guarded(args)
     try:
         return int(args.func(args))

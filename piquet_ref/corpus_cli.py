@@ -67,6 +67,57 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     cv.set_defaults(func=cmd_coverage)
 
 
+def add_fuzz_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Register `fuzz` on the top-level parser."""
+    f = sub.add_parser("fuzz", help="score random legal deals with the oracle and an implementation; minimise disagreements",
+                       epilog="Exit codes: 0 no disagreement; 1 disagreements or a broken implementation; 2 usage error "
+                              "(including an implementation without score_deal).")
+    how = f.add_mutually_exclusive_group(required=True)
+    how.add_argument("--impl", metavar="COMMAND", help="the implementation's command line (a persistent protocol process)")
+    how.add_argument("--python", metavar="MODULE:FUNCTION", help="an in-process Python implementation: function(request) -> response")
+    f.add_argument("--one-shot", action="store_true", help="start COMMAND afresh for each request")
+    f.add_argument("--deals", type=int, default=1000, metavar="N", help="random deals to score (default 1000)")
+    f.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deal generator (default 0)")
+    f.add_argument("--ruleset", default="portland-1882", help="ruleset of the deals (default portland-1882)")
+    f.add_argument("--limit", type=int, default=5, metavar="K", help="stop after K disagreements (default 5)")
+    f.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+    f.add_argument("--out", type=Path, metavar="DIR", help="write each minimised disagreement as a case file here")
+    f.set_defaults(func=cmd_fuzz, conformance_command="fuzz")
+
+
+def _scores(scores: dict[str, Any], keys: dict[str, None]) -> str:
+    return " ".join(f"{k}={scores.get(k, '-')}" for k in keys)
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from .fuzz import case_of, fuzz
+
+    if args.deals < 1 or args.limit < 1:
+        raise ValueError("--deals and --limit must be at least 1")
+    outcome = fuzz(_adapter(args), args.deals, args.seed, args.ruleset, args.timeout, args.limit)
+    if outcome.unsupported:
+        raise ValueError("the implementation answers score_deal as unsupported; there is nothing to fuzz")
+    ids = mint_ids(len(outcome.disagreements), {c.id for c in load_cases(corpus_dir() / "cases")} | set(read_lock(corpus_dir())), os.urandom)
+    for d, case_id in zip(outcome.disagreements, ids):
+        print(f"deal {d.deal_index} (seed {args.seed}): differs first on {d.key}; minimised from {d.original_tricks} to {len(d.record['tricks'])} trick(s)")
+        result = d.got.get("result")
+        result = result if isinstance(result, dict) else {}
+        for p in ("elder", "younger"):
+            got = result.get(p)
+            got = got if isinstance(got, dict) else {}
+            keys = dict.fromkeys((d.key, "total")) if d.key in d.oracle[p] else {"total": None}
+            print(f"  {p}: oracle {_scores(d.oracle[p], keys)}; implementation {_scores(got, keys)}")
+        if args.out:
+            args.out.mkdir(parents=True, exist_ok=True)
+            path = args.out / f"fuzz-{case_id}.yaml"
+            path.write_text(yaml.safe_dump(case_of(d, case_id), allow_unicode=True, sort_keys=False, width=120), encoding="utf-8")
+            print(f"  case written: {path}")
+    for index, how in outcome.broken:
+        print(f"deal {index}: the implementation gave no result ({how})")
+    print(f"{outcome.deals} deal(s) scored both ways: {len(outcome.disagreements)} disagreement(s), {len(outcome.broken)} without a result")
+    return 1 if outcome.disagreements or outcome.broken else 0
+
+
 def root_of(args: argparse.Namespace) -> Path:
     return Path(args.corpus) if args.corpus is not None else corpus_dir()
 
