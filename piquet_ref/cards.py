@@ -211,6 +211,7 @@ def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset | str
     for name, cards in groups:
         for card in cards:
             if card in where:
-                raise error("card-duplicate", f"{format_card(card, ruleset_of(rs))} is in {where[card]} and in {name}")
+                places = f"twice in {name}" if where[card] == name else f"in {where[card]} and in {name}"
+                raise error("card-duplicate", f"{format_card(card, ruleset_of(rs))} is {places}")
             where[card] = name
 

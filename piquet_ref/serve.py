@@ -90,14 +90,28 @@ def answer(request: Any) -> dict[str, Any] | None:
 def _request(line: str) -> dict[str, Any]:
     """The request object of one line, or a request-invalid error."""
     try:
-        request = json.loads(line)
+        request = json.loads(line, parse_constant=_not_a_number, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise error("request-invalid", f"not a JSON line ({exc.msg} at column {exc.colno})") from None
     except ValueError as exc:  # e.g. a number too long to convert
         raise error("request-invalid", f"not a JSON line ({exc})") from None
     if not isinstance(request, dict):
         raise error("request-invalid", f"a request is a JSON object, got {type(request).__name__}")
+    seq = request.get("seq")
+    if not (seq is None or type(seq) is int or type(seq) is str):
+        raise error("request-invalid", f"seq must be an integer or a string, got {type(seq).__name__}")
     return request
+
+
+def _not_a_number(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large for a number")
+    return value
 
 
 def _seq_text(seq: Any) -> str:

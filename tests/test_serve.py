@@ -211,6 +211,12 @@ MALFORMED = [
     ("nested-unclosed", "[" * 100_000 + "\n"),
     ("nested-input", '{"cmd": "run", "seq": 1, "op": "score_deal", "input": ' + "[" * 50_000 + "]" * 50_000 + "}\n"),
     ("binary-junk", "\x00\x01\x7f\ufffd\udcff\n"),
+    ("seq-nan", '{"cmd": "run", "seq": NaN, "op": "score_deal", "input": {}}\n'),
+    ("seq-infinity", '{"cmd": "run", "seq": -Infinity, "op": "score_deal", "input": {}}\n'),
+    ("number-too-large", '{"cmd": "run", "seq": 1, "op": "evaluate_hand", "input": {"cards": [1e400]}}\n'),
+    ("seq-a-float", '{"cmd": "run", "seq": 1.5, "op": "score_deal", "input": {}}\n'),
+    ("seq-a-list", '{"cmd": "run", "seq": [1], "op": "score_deal", "input": {}}\n'),
+    ("seq-a-boolean", '{"cmd": "run", "seq": true, "op": "score_deal", "input": {}}\n'),
 ]
 
 
@@ -224,6 +230,20 @@ def test_a_malformed_line_gets_one_error_response_never_an_exception(request_lin
 def test_malformed_requests_that_are_objects_echo_their_seq() -> None:
     assert answer('{"cmd": "jump", "seq": "s-9"}\n')["seq"] == "s-9"
     assert answer('{"cmd": "run", "seq": 10, "op": "score_deal"}\n')["seq"] == 10
+
+
+def test_every_response_is_strict_json_with_a_seq_of_the_documented_types() -> None:
+    """No NaN or Infinity ever goes out, and a seq that is not an integer or string is not echoed."""
+    for _, line in MALFORMED[-6:]:
+        text = serve_text(line)
+        json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in {text}"))
+        assert json.loads(text)["seq"] is None
+
+
+def serve_text(line: str) -> str:
+    out = io.StringIO()
+    serve(io.StringIO(line), out)
+    return out.getvalue()
 
 
 def test_respond_returns_the_same_answer_in_process() -> None:
@@ -288,11 +308,17 @@ def test_one_shot_answers_a_malformed_request_too() -> None:
     assert len(responses) == 1 and responses[0]["error"]["code"] == "request-invalid"
 
 
-@pytest.mark.parametrize("seq", [0, 17, -1, "abc", "", 1.5, None, [1, "x"], {"id": 3}])
+@pytest.mark.parametrize("seq", [0, 17, -1, 10**30, "abc", "", None])
 def test_seq_is_echoed(seq: object) -> None:
     assert answer(run("evaluate_hand", {"cards": "AS"}, seq=seq))["seq"] == seq
     assert answer(run("evaluate_hand", {"cards": "XX"}, seq=seq))["seq"] == seq
     assert answer(run("no_such_op", {}, seq=seq))["seq"] == seq
+
+
+@pytest.mark.parametrize("seq", [1.5, True, [1, "x"], {"id": 3}])
+def test_a_seq_that_is_not_an_integer_or_string_is_request_invalid(seq: object) -> None:
+    reply = answer(run("evaluate_hand", {"cards": "AS"}, seq=seq))
+    assert reply["seq"] is None and reply["error"]["code"] == "request-invalid" and "seq" in reply["error"]["message"]
 
 
 def test_a_request_without_seq_is_answered_with_seq_null() -> None:
