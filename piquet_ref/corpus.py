@@ -212,6 +212,9 @@ def case_problems(case: Case, rule_ids: set[str], keys: set[str], rulesets: set[
     sources = data.get("sources")
     sources = sources if isinstance(sources, list) else []
     out += [f"{where}: source key {s.get('key')!r} is not in spec/sources.yaml" for s in sources if isinstance(s, dict) and str(s.get("key")) not in keys]
+    for field in ("rules", "sources", "rulesets", "tags"):
+        items = [repr(x) for x in data.get(field) or [] if isinstance(data.get(field), list)]
+        out += [f"{where}: {field} lists {item} more than once" for item in sorted(set(items)) if items.count(item) > 1]
     return out
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping
 
-from .cards import check_distinct, hand_of, parse_cards
+from .cards import check_distinct, format_card, hand_of, parse_cards
+from .counts import count_discards, count_play, position_of
 from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
-from .jsonio import comparison_text, evaluation_text, result_text
+from .jsonio import comparison_text, dumps, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
 from .record import parse_declare
 from .ruleset import PLAYERS, Ruleset
@@ -71,10 +72,48 @@ def op_score_deal(data: Any) -> str:
     return result_text(score_deal(data))
 
 
+COUNT_KINDS = ("discards", "play")
+RECORD_PART = ("ruleset", "elder", "younger", "stock", "tricks")
+
+
+def op_count(data: Any) -> str:
+    """Input `{kind: discards, elder: {dealt}, younger: {dealt}, stock, ruleset?}` or `{kind: play,
+    plies, ...a deal record so far}` -> `{kind, total, by_first}`, keyed by the elder's discard size
+    or a canonical card; discards adds `younger_options` per elder discard size, play the `leader`."""
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if kind not in COUNT_KINDS:
+        raise error("record-invalid", f"count: input must be a mapping whose kind is one of {list(COUNT_KINDS)}, got {kind!r}")
+    if kind == "play":
+        data = _mapping(data, "count (play)", {"kind", "plies", *RECORD_PART})
+        plies = data.get("plies")
+        if type(plies) is not int or plies < 0:
+            raise error("record-invalid", f"count (play): plies must be an integer >= 0, got {plies!r}")
+        rs, pos = position_of({key: data[key] for key in RECORD_PART if key in data})
+        count = count_play(pos, plies)
+        by_first = {format_card(card, rs): n for card, n in count.by_first}
+        return dumps({"kind": "play", "leader": pos.leader, "total": count.total, "by_first": by_first})
+    data = _mapping(data, "count (discards)", {"kind", "ruleset", "elder", "younger", "stock"})
+    rs = _ruleset(data)
+    groups = []
+    for who in PLAYERS:
+        side = _mapping(data.get(who), f"count (discards): {who}", {"dealt"})
+        if "dealt" not in side:
+            raise error("record-invalid", f"count (discards): {who}.dealt is required")
+        groups.append((f"{who}.dealt", parse_cards(side["dealt"], rs, f"{who}.dealt")))
+    if "stock" not in data:
+        raise error("record-invalid", "count (discards): stock (the cards left after the deal, top first) is required")
+    groups.append(("stock", parse_cards(data["stock"], rs, "stock")))
+    check_distinct(groups, rs)
+    d = count_discards(hand_of(groups[0][1]), hand_of(groups[1][1]), groups[2][1], rs)
+    by_first, younger = ({str(k): n for k, n in pairs} for pairs in (d.by_elder, d.younger))
+    return dumps({"kind": "discards", "total": d.total, "by_first": by_first, "younger_options": younger})
+
+
 OPS: dict[str, Callable[[Any], str]] = {
     "evaluate_hand": op_evaluate_hand,
     "compare_declarations": op_compare_declarations,
     "score_deal": op_score_deal,
+    "count": op_count,
 }
 
 

@@ -51,6 +51,18 @@ def test_an_unbumped_change_a_dropped_id_and_a_reused_retired_id_fail_the_lint(t
     assert ["retired" in p for p in lint_with(tmp_path, lock)] == [True]
 
 
+def test_a_rule_source_ruleset_or_tag_listed_twice_fails_the_lint(tmp_path: Path) -> None:
+    shutil.copytree(CORPUS / "cases" / "hands", tmp_path / "cases" / "hands")
+    (tmp_path / LOCK_FILE).write_text(lock_text(updated_lock(load_cases(tmp_path / "cases"), {})), encoding="utf-8")
+    first = sorted((tmp_path / "cases" / "hands").glob("*.yaml"))[0]
+    data = yaml.safe_load(first.read_text(encoding="utf-8"))
+    doubled = {**data, "sources": data["sources"] + data["sources"][:1], "rules": data["rules"] + data["rules"][:1]}
+    first.write_text(yaml.safe_dump(doubled), encoding="utf-8")
+    problems = lint(tmp_path)
+    assert [p.split(": ", 1)[1].split(" lists ")[0] for p in problems] == ["rules", "sources"]
+    assert all("more than once" in p and first.name in p for p in problems)
+
+
 def lint_with(root: Path, lock: dict[str, dict[str, Any]]) -> list[str]:
     (root / LOCK_FILE).write_text(lock_text(lock), encoding="utf-8")
     return lint(root)
