@@ -106,6 +106,18 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reference(args: argparse.Namespace) -> int:
+    """`sources`, `ambiguities` and `rules`: one entry (by key or id) or the list, as text or JSON."""
+    from .rulesinfo import VIEWS
+
+    view = VIEWS[args.command]
+    if args.format == "json":
+        _print_json(view.one_json(args.key) if args.key else view.all_json())
+    else:
+        sys.stdout.write(view.one_text(args.key) if args.key else view.all_text())
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="piquet-ref",
@@ -135,6 +147,16 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("rulesets", help="list the rulesets")
     r.set_defaults(func=cmd_rulesets)
+
+    for name, what, example in (
+        ("sources", "the sources: key, author, title, year, what each speaks for, how it is cited", "000, L, AC"),
+        ("ambiguities", "where the sources disagree: each source's position and each ruleset's reading", "exchange.younger-minimum"),
+        ("rules", "the rules: statement, citations, values, variants, code location, cases", "point.compare"),
+    ):
+        ref = sub.add_parser(name, help=what)
+        ref.add_argument("key", nargs="?", metavar="ID", help=f"one entry (e.g. {example})")
+        ref.add_argument("--format", choices=("text", "json"), default="text")
+        ref.set_defaults(func=cmd_reference)
 
     add_conformance_commands(sub)
     add_fuzz_command(sub)

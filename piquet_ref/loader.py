@@ -6,6 +6,7 @@ table gives must be read by the builder: a value the code would ignore is an err
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -176,9 +177,9 @@ def _read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, _RawR
             where = f"{file}: rules[{i}]"
             if not isinstance(item, dict):
                 raise _fail(where, "must be a mapping")
-            unknown = set(item) - {"id", "statement", "sources", "params"}
+            unknown = set(item) - {"id", "statement", "sources", "params", "code"}
             if unknown or not {"id", "statement", "sources"} <= set(item):
-                raise _fail(where, f"must have id, statement, sources and optional params (unknown: {sorted(unknown)})")
+                raise _fail(where, f"must have id, statement, sources and optional params and code (unknown: {sorted(unknown)})")
             rid = item["id"]
             if not isinstance(rid, str) or not RULE_ID.match(rid):
                 raise _fail(where, f"id {rid!r} is not a dotted lower-case rule id")
@@ -191,8 +192,17 @@ def _read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, _RawR
             if not isinstance(params, dict):
                 raise _fail(f"{file}: {rid}.params", "must be a mapping")
             citations = _read_citations(file, rid, item["sources"], source_keys)
-            raw[rid] = _RawRule(Rule(rid, area, " ".join(statement.split()), citations, file), dict(params), set())
+            code = item.get("code", [])
+            if not isinstance(code, list) or not all(isinstance(c, str) and c.startswith("piquet_ref.") for c in code):
+                raise _fail(f"{file}: {rid}.code", "must be a list of dotted names in piquet_ref")
+            rule = Rule(rid, area, " ".join(statement.split()), citations, file, tuple(code))
+            raw[rid] = _RawRule(rule, dict(params), set())
     return raw
+
+
+def rule_ids_of(root: Path) -> frozenset[str]:
+    """The rule ids of the tables in `root`/rules (validated as `load_ruleset_from` does)."""
+    return frozenset(_read_rule_files(root, source_keys(root)))
 
 
 def source_keys(root: Path) -> frozenset[str]:
@@ -393,6 +403,7 @@ def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
         play=play,
         cards=cards,
         accretion=_build_accretion(t),
+        params={rid: copy.deepcopy(e.params) for rid, e in t.raw.items() if e.params},
     )
 
 

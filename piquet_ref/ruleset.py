@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Player = Literal["elder", "younger"]
 PLAYERS: tuple[Player, Player] = ("elder", "younger")
@@ -57,6 +57,7 @@ class Rule:
     statement: str
     sources: tuple[Citation, ...]
     file: str
+    code: tuple[str, ...] = ()  # functions that carry the rule out, where the code never names it
 
 
 @dataclass(frozen=True)
@@ -173,3 +174,4 @@ class Ruleset:
     play: PlayRules = field(repr=False)
     cards: CardsRules = field(repr=False)
     accretion: AccretionRules = field(repr=False)
+    params: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # resolved table values, by rule

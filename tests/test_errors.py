@@ -41,7 +41,7 @@ from piquet_ref import (
     parse_cards,
     score_deal,
 )
-from piquet_ref import errors
+from piquet_ref import catalogue, errors
 from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
@@ -618,6 +618,13 @@ NEGATIVES: list[Negative] = [
     Negative("request-invalid", "a hello for another protocol", PROTOCOL,
              protocol_rejects("request-invalid", '{"cmd":"hello","protocol":2}'),
              lambda: respond('{"cmd":"hello","protocol":1}'), ("protocol 2",)),
+    # reference-unknown
+    Negative("reference-unknown", "an ambiguity id that spec/ does not hold", API,
+             api(catalogue.ambiguity, "exchange.younger-minimun"), api(catalogue.ambiguity, "exchange.younger-minimum"),
+             ("exchange.younger-minimun",)),
+    Negative("reference-unknown", "a rule id that spec/ does not hold, on the command line", CLI,
+             cli_rejects("reference-unknown", 1, ["rules", "point.scores"]), cli_accepts(["rules", "point.score"]),
+             ("point.scores",)),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),
