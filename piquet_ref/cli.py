@@ -11,7 +11,7 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import yaml
 
@@ -50,22 +50,32 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _emit(fmt: str, as_json: Callable[[], Any], as_text: Callable[[], str]) -> int:
+    """Print a result in the chosen `--format`: indented JSON, or its text form."""
+    if fmt == "json":
+        _print_json(as_json())
+    else:
+        sys.stdout.write(as_text())
+    return 0
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     source = args.file
     if args.example:
         source = str(Path(__file__).resolve().parent / "examples" / EXAMPLE)
     assert source is not None  # main() rejects `score` without FILE or --example as a usage error
     record = _read(source)
+    if args.compare:
+        from .compare import compare_rulesets, comparison_json, comparison_text
+
+        comparison = compare_rulesets(record)
+        return _emit(args.format, lambda: comparison_json(comparison), lambda: comparison_text(comparison))
     if args.ruleset is not None:
         if not isinstance(record, dict):
             raise error("record-invalid", f"{source}: a deal record must be a mapping")
         record = {**record, "ruleset": args.ruleset}
     result = score_deal(record)
-    if args.format == "json":
-        _print_json(result_json(result))
-    else:
-        sys.stdout.write(narrate(result))
-    return 0
+    return _emit(args.format, lambda: result_json(result), lambda: narrate(result))
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -100,9 +110,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
+    if args.lock:
+        from .released import LOCK, locked_text
+        from .specfiles import spec_dir
+
+        try:
+            text = locked_text(spec_dir())
+        except ValueError as exc:
+            print(f"piquet-ref: {exc}", file=sys.stderr)
+            return 1
+        (spec_dir() / LOCK).write_text(text, encoding="utf-8")
+        print(f"recorded {len(ruleset_ids())} released rulesets in {LOCK}")
+        return 0
+    if args.id:
+        rs = load_ruleset(args.id)
+        print(f"{rs.id}: {rs.name}\n  {rs.description}\n  base: {rs.base or 'none (the tables as written)'}")
+        for k in rs.knobs:
+            print(f"  {k.rule}.{k.param} = {k.value}  ({k.ambiguity}; set by {k.ruleset})")
+        return 0
     for rid in ruleset_ids():
         rs = load_ruleset(rid)
-        print(f"{rid:<20} {rs.name}")
+        print(f"{rid:<34} {len(rs.knobs):>2} knob(s)  {rs.name}")
     return 0
 
 
@@ -110,12 +138,8 @@ def cmd_reference(args: argparse.Namespace) -> int:
     """`sources`, `ambiguities` and `rules`: one entry (by key or id) or the list, as text or JSON."""
     from .rulesinfo import VIEWS
 
-    view = VIEWS[args.command]
-    if args.format == "json":
-        _print_json(view.one_json(args.key) if args.key else view.all_json())
-    else:
-        sys.stdout.write(view.one_text(args.key) if args.key else view.all_text())
-    return 0
+    view, key = VIEWS[args.command], args.key
+    return _emit(args.format, lambda: view.one_json(key) if key else view.all_json(), lambda: view.one_text(key) if key else view.all_text())
 
 
 def parser() -> argparse.ArgumentParser:
@@ -132,7 +156,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("file", nargs="?", metavar="FILE", help="deal record file, or - for stdin")
     s.add_argument("--example", action="store_true", help="score the bundled example (Cavendish's worked deal)")
     s.add_argument("--format", choices=("text", "json"), default="text", help="text ledger (default) or JSON result")
-    s.add_argument("--ruleset", choices=ruleset_ids(), help="score under this ruleset instead of the record's")
+    how = s.add_mutually_exclusive_group()
+    how.add_argument("--ruleset", choices=ruleset_ids(), help="score under this ruleset instead of the record's")
+    how.add_argument("--compare", action="store_true",
+                     help="score under every ruleset side by side; each difference traced to its ambiguity id")
     s.set_defaults(func=cmd_score)
 
     e = sub.add_parser("evaluate", help="what a set of cards holds: point, sequences, sets, carte blanche")
@@ -145,7 +172,9 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--one-shot", action="store_true", help="answer the first request, then exit")
     v.set_defaults(func=cmd_serve)
 
-    r = sub.add_parser("rulesets", help="list the rulesets")
+    r = sub.add_parser("rulesets", help="list the rulesets, or show one ruleset's knobs and the ambiguities they answer")
+    r.add_argument("id", nargs="?", metavar="ID", help="one ruleset")
+    r.add_argument("--lock", action="store_true", help="record every ruleset as released (refuses if a released one changed)")
     r.set_defaults(func=cmd_rulesets)
 
     for name, what, example in (

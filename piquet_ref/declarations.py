@@ -208,7 +208,8 @@ def set_name(held: SetHolding, ruleset: Ruleset | str | None = None) -> str:
 
 
 def point_points(point: Point | None, ruleset: Ruleset) -> int:
-    return point.length * ruleset.point.per_card if point else 0
+    """What `point` scores when good (0 for no point)."""
+    return tables(ruleset).point_points[point.key] if point else 0
 
 
 def sequences_points(seqs: tuple[Sequence, ...], ruleset: Ruleset) -> int:
@@ -354,7 +355,7 @@ def table_comparison(elder: Hand, younger: Hand, rs: Ruleset) -> Comparison:
     yk = max(pt[y0], pt[y1], pt[y2], pt[y3])
     es = spread[e0] + spread[e1] + spread[e2] + spread[e3]
     ys = spread[y0] + spread[y1] + spread[y2] + spread[y3]
-    per_card = t.per_card
+    pp = t.point_points
     return Comparison(
         (
             ek, yk,
@@ -362,7 +363,7 @@ def table_comparison(elder: Hand, younger: Hand, rs: Ruleset) -> Comparison:
             setb[es], setb[ys],
         ),
         (
-            point_length(ek) * per_card, point_length(yk) * per_card,
+            pp[ek], pp[yk],
             sp[e0] + sp[e1] + sp[e2] + sp[e3], sp[y0] + sp[y1] + sp[y2] + sp[y3],
             setp[es], setp[ys],
         ),

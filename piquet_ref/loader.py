@@ -7,6 +7,7 @@ table gives must be read by the builder: a value the code would ignore is an err
 from __future__ import annotations
 
 import copy
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +24,7 @@ from .ruleset import (
     CarteBlancheRules,
     Category,
     Citation,
+    Knob,
     ExchangeRules,
     PackRules,
     Player,
@@ -119,6 +121,23 @@ def _template(*fields: str) -> Callable[[Any], str]:
         return text
 
     return check
+
+
+def _optional_count(low: int, high: int) -> Callable[[Any], int | None]:
+    def check(v: Any) -> int | None:
+        if v is None:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            raise ValueError(f"not null or an integer {low}..{high}")
+        return v
+
+    return check
+
+
+def _boolean(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError("not true or false")
+    return v
 
 
 def _mapping(v: Any) -> dict[Any, Any]:
@@ -221,18 +240,53 @@ def source_keys(root: Path) -> frozenset[str]:
     return frozenset(keys)
 
 
-def _apply_overrides(raw: dict[str, _RawRule], overrides: Any, file: str) -> None:
-    if not isinstance(overrides, dict):
-        raise _fail(f"{file}: overrides", "must be a mapping of rule id to {param: value}")
-    for rid, params in overrides.items():
-        if rid not in raw:
-            raise _fail(f"{file}: overrides.{rid}", "names no rule in spec/rules")
-        if not isinstance(params, dict):
-            raise _fail(f"{file}: overrides.{rid}", "must be a mapping of param to value")
-        for name, value in params.items():
-            if name not in raw[rid].params:
-                raise _fail(f"{file}: overrides.{rid}.{name}", "is not a param of that rule")
-            raw[rid].params[name] = value
+def _apply_overrides(raw: dict[str, _RawRule], data: dict[str, Any], file: str, readings: dict[str, Any]) -> list[Knob]:
+    """Apply a ruleset's overrides to the raw tables; each knob names the ambiguity whose reading it takes.
+
+    `readings` maps ambiguity id -> (rule ids it touches, ruleset ids that state a reading).
+    """
+    overrides, ruleset_id = data["overrides"], str(data["id"])
+    if data["base"] is None:
+        if overrides != []:
+            raise _fail(f"{file}: overrides", "the default takes the rule tables as written: overrides must be []")
+        return []
+    if not isinstance(overrides, list) or not overrides:
+        raise _fail(f"{file}: overrides", "must be a non-empty list of {ambiguity, set}: an overlay changes at least one knob")
+    knobs = []
+    for i, item in enumerate(overrides):
+        where = f"{file}: overrides[{i}]"
+        if not isinstance(item, dict) or set(item) != {"ambiguity", "set"}:
+            raise _fail(where, "must have exactly ambiguity and set")
+        aid = item["ambiguity"]
+        if aid not in readings:
+            raise _fail(f"{where}.ambiguity", f"names no ambiguity of spec/ambiguities ({aid!r})")
+        touched, reading_rulesets = readings[aid]
+        if ruleset_id not in reading_rulesets:
+            raise _fail(f"{where}.ambiguity", f"{aid} states no reading for {ruleset_id}: say in spec/ambiguities which reading it takes and why")
+        sets = item["set"]
+        if not isinstance(sets, dict) or not sets:
+            raise _fail(f"{where}.set", "must map rule id -> {param: value}")
+        for rid, params in sets.items():
+            at = f"{where}.set.{rid}"
+            if rid not in raw:
+                raise _fail(at, "names no rule in spec/rules")
+            if rid not in touched:
+                raise _fail(at, f"is not among the rules ambiguity {aid} touches")
+            if not isinstance(params, dict) or not params:
+                raise _fail(at, "must be a mapping of param to value")
+            for name, value in params.items():
+                if name not in raw[rid].params:
+                    raise _fail(f"{at}.{name}", "is not a param of that rule")
+                if raw[rid].params[name] == value:
+                    raise _fail(f"{at}.{name}", f"is already {value!r} in the base: an overlay names only the knobs it changes")
+                raw[rid].params[name] = value
+                knobs.append(Knob(ruleset_id, aid, rid, name, value_text(value)))
+    return knobs
+
+
+def value_text(value: Any) -> str:
+    """A table value as canonical JSON text (what knobs and the released-ruleset lock record)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
@@ -299,11 +353,13 @@ def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     keys = source_keys(root)
     raw = _read_rule_files(root, keys)
     chain = _ruleset_chain(root, ruleset_id)
+    readings = _readings(root)
+    knobs: list[Knob] = []
     for file, data in chain:
         _read_citations(file, "ruleset", data["sources"], keys)
-        _apply_overrides(raw, data["overrides"], file)
+        knobs += _apply_overrides(raw, data, file, readings)
     tables = _Tables(raw)
-    ruleset = _build(tables, chain[-1][1])
+    ruleset = _build(tables, chain[-1][1], tuple(knobs))
     leftover = tables.unused()
     if leftover:
         raise _fail(leftover[0], "is given but no rule logic reads it")
@@ -318,12 +374,22 @@ def default_ruleset() -> Ruleset:
     return load_ruleset(DEFAULT_RULESET)
 
 
-def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
+def _readings(root: Path) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Ambiguity id -> (the rule ids it touches, the ruleset ids that state a reading of it)."""
+    from .catalogue import load_ambiguities  # the catalogue validates against these tables
+
+    return {a.id: (frozenset(a.rules), frozenset(r for r, _ in a.readings)) for a in load_ambiguities(root)}
+
+
+def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ruleset:
     pack = _build_pack(t)
     symbols = {r.symbol: bit for bit, r in enumerate(pack.ranks)}
 
     def rank_bits(v: Any) -> tuple[int, ...]:
         return tuple(sorted(symbols[s] for s in _str_list(v)))
+
+    def rank_bit(v: Any) -> int:
+        return symbols[_str(v)]
 
     court_ref = t.param("carte-blanche.definition", "court", _str, "a rule id")
     if court_ref != "pack.court":
@@ -381,6 +447,9 @@ def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
         lead_points=t.integer("play.lead-point", "points"),
         second_win_points=t.integer("play.second-wins-point", "points"),
         last_trick_extra=t.integer("play.last-trick", "extra"),
+        lead_min=t.param("play.lead-point", "min_rank", rank_bit, "a rank symbol"),
+        win_min=t.param("play.second-wins-point", "min_rank", rank_bit, "a rank symbol"),
+        last_any_rank=t.param("play.last-trick", "any_rank", _boolean, "true or false"),
     )
     if play.tricks != pack.hand_size:
         raise _fail(t.where("play.first-lead", "tricks"), "must equal the hand size (every card is played)")
@@ -388,6 +457,7 @@ def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
         min_tricks=t.integer("cards.majority", "min_tricks", 1, play.tricks),
         points=t.integer("cards.majority", "points"),
         capot_points=t.integer("capot.score", "points"),
+        capot_counts_toward_bonuses=t.param("capot.score", "counts_toward_bonuses", _boolean, "true or false"),
     )
     return Ruleset(
         id=str(meta["id"]),
@@ -397,13 +467,19 @@ def _build(t: _Tables, meta: dict[str, Any]) -> Ruleset:
         pack=pack,
         carte_blanche=carte_blanche,
         exchange=exchange,
-        point=PointRules(per_card=t.integer("point.score", "per_card")),
+        point=PointRules(
+            per_card=t.integer("point.score", "per_card"),
+            pips_per_point=t.param("point.score", "pips_per_point", _optional_count(1, 100), "null or a count 1..100"),
+            less_if_ends_in=t.param("point.score", "one_less_if_pips_end_in", _optional_count(0, 9), "null or a digit"),
+        ),
         sequences=sequences,
         sets=sets,
         play=play,
         cards=cards,
         accretion=_build_accretion(t),
         params={rid: copy.deepcopy(e.params) for rid, e in t.raw.items() if e.params},
+        base=None if meta["base"] is None else str(meta["base"]),
+        knobs=knobs,
     )
 
 
@@ -490,15 +566,10 @@ def _build_accretion(t: _Tables) -> AccretionRules:
             players=players,
         )
 
-    def boolean(v: Any) -> bool:
-        if not isinstance(v, bool):
-            raise ValueError("not true or false")
-        return v
-
     return AccretionRules(
         order=order,
         hand=hand,
         repique=bonus("repique.score", frozenset(PLAYERS)),
         pique=bonus("pique.score", t.param("pique.elder-only", "players", _players, "a list of players")),
-        cumulative=t.param("bonus.not-cumulative", "cumulative", boolean, "true or false"),
+        cumulative=t.param("bonus.not-cumulative", "cumulative", _boolean, "true or false"),
     )

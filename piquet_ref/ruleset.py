@@ -104,6 +104,8 @@ class ExchangeRules:
 @dataclass(frozen=True)
 class PointRules:
     per_card: int
+    pips_per_point: int | None  # None: the point scores per card; n: one for every n pips
+    less_if_ends_in: int | None  # a point whose pips end in this digit scores one less
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,9 @@ class PlayRules:
     lead_points: int
     second_win_points: int
     last_trick_extra: int
+    lead_min: int  # rank bit: a lead of a lower card scores nothing
+    win_min: int  # rank bit: a second player's win with a lower card scores nothing
+    last_any_rank: bool  # the last trick's lead and win score whatever their rank
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,7 @@ class CardsRules:
     min_tricks: int
     points: int
     capot_points: int
+    capot_counts_toward_bonuses: bool
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,17 @@ class AccretionRules:
     repique: BonusRule
     pique: BonusRule
     cumulative: bool
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One table value a ruleset overlay changes, and the ambiguity whose reading it takes."""
+
+    ruleset: str  # the ruleset (this one or a base) that sets it
+    ambiguity: str
+    rule: str
+    param: str
+    value: str  # canonical JSON
 
 
 @dataclass(frozen=True, eq=False)
@@ -175,3 +192,5 @@ class Ruleset:
     cards: CardsRules = field(repr=False)
     accretion: AccretionRules = field(repr=False)
     params: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # resolved table values, by rule
+    base: str | None = None  # the ruleset this one overlays
+    knobs: tuple[Knob, ...] = field(default=(), repr=False)  # every value changed from the default, base's first

@@ -214,7 +214,7 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [e_decl, y_decl]
         comparison = compare_declarations(e_decl, y_decl, rs)
 
-    log = _Log(rs.accretion)
+    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses)
     add = log.add
     tricks: tuple[Trick, ...] = ()
     complete = len(rec.tricks) == rs.play.tricks
@@ -248,10 +248,11 @@ class _Log:
     """The event log of one deal as it is scored: events in the order of accretion, each with the running
     totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`)."""
 
-    __slots__ = ("acc", "events", "totals", "sums", "bonus")
+    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts")
 
-    def __init__(self, acc: AccretionRules) -> None:
+    def __init__(self, acc: AccretionRules, capot_counts: bool) -> None:
         self.acc = acc
+        self.capot_counts = capot_counts
         self.events: list[Event] = []
         self.totals = [0, 0]  # (elder, younger)
         self.sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))  # per player, per score key
@@ -265,7 +266,7 @@ class _Log:
         totals[p] += points
         self.sums[p][KEY_INDEX[category]] += points
         self.events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, (totals[0], totals[1]))))
-        if self.bonus is not None:
+        if self.bonus is not None and (category != "capot" or self.capot_counts):
             self.bonus, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
             for bonus in won:
                 rule_of = self.acc.repique if bonus == "repique" else self.acc.pique
@@ -323,6 +324,7 @@ def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: R
     out = []
     last = play.tricks
     lead_pts, win_pts, last_pts = play.lead_points, play.second_win_points, play.last_trick_extra
+    lead_min, win_min, last_any = play.lead_min, play.win_min, play.last_any_rank
     add, totals = log.add, log.totals
     for n, (lead, follow) in enumerate(tricks, 1):
         follower = 1 - leader
@@ -331,11 +333,14 @@ def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: R
             check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
         lh[lead >> 3] &= ~(1 << (lead & 7))
         fh[follow >> 3] &= ~(1 << (follow & 7))
-        add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
+        any_rank = n == last and last_any
+        if lead & 7 >= lead_min or any_rank:
+            add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
         winner = leader
         if beats(lead, follow):
             winner = follower
-            add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
+            if follow & 7 >= win_min or any_rank:
+                add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
         if n == last:
             add(winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n)
         out.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (totals[0], totals[1]))))

@@ -66,6 +66,15 @@ def point_pips(key: int) -> int:
     return key & ((1 << POINT_SHIFT) - 1)
 
 
+def point_score(length_: int, pip_total: int, per_card: int, pips_per_point: int | None, less_if_ends_in: int | None) -> int:
+    """What a good point of `length_` cards making `pip_total` scores: `per_card` a card, or one for every
+    `pips_per_point` pips (the fraction dropped); one less when the pips end in the digit `less_if_ends_in`."""
+    score = pip_total // pips_per_point if pips_per_point else length_ * per_card
+    if less_if_ends_in is not None and pip_total % 10 == less_if_ends_in:
+        score -= 1
+    return max(score, 0)
+
+
 def sequence_key(length_: int, top: int) -> int:
     """Comparable key of a sequence: length first, top card on equal length."""
     return length_ << RANK_SHIFT | top
@@ -89,7 +98,7 @@ class SuitTables:
     set_best: tuple[int, ...]  # summed spread -> best set_key, 0 if none
     set_points: tuple[int, ...]  # summed spread -> points of all its sets
     set_ranks: tuple[int, ...]  # field index -> rank bit
-    per_card: int  # points per card of a good point
+    point_points: tuple[int, ...]  # point_key -> what that point scores when good
 
 
 def set_counts(spread_sum: int, n_fields: int) -> tuple[int, ...]:
@@ -102,7 +111,7 @@ def set_counts(spread_sum: int, n_fields: int) -> tuple[int, ...]:
 def tables(ruleset: Ruleset) -> SuitTables:
     """Build the lookup tables of `ruleset` (once per ruleset)."""
     values = tuple(r.pips for r in ruleset.pack.ranks)
-    seq = ruleset.sequences
+    seq, pr = ruleset.sequences, ruleset.point
     all_runs = tuple(runs(m, seq.min_length) for m in MASKS)
     set_ranks = ruleset.sets.ranks
     spread = tuple(
@@ -128,5 +137,8 @@ def tables(ruleset: Ruleset) -> SuitTables:
         set_best=tuple(set_best),
         set_points=tuple(set_points),
         set_ranks=set_ranks,
-        per_card=ruleset.point.per_card,
+        point_points=tuple(
+            point_score(point_length(k), point_pips(k), pr.per_card, pr.pips_per_point, pr.less_if_ends_in)
+            for k in range((BITS_PER_SUIT + 1) << POINT_SHIFT)
+        ),
     )

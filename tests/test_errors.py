@@ -232,17 +232,27 @@ def add_rule_copy(rule_id: str, source: str, target: str) -> Edit:
     return apply
 
 
-def add_ruleset(overrides: dict[str, Any], ruleset_id: str = "variant") -> Edit:
-    """A new ruleset file: an overlay of portland-1882 with `overrides`."""
+def add_ruleset(knobs: dict[str, Any], ruleset_id: str = "variant", ambiguity: str = "point.scoring") -> Edit:
+    """A new ruleset file: an overlay of portland-1882 setting `knobs` (rule id -> {param: value}) as the
+    reading of `ambiguity`, which gains a reading for the new ruleset."""
     body = {
         "id": ruleset_id,
         "name": "A test overlay",
         "description": "Portland with one knob changed, for the loader tests.",
         "sources": [{"key": "L", "at": "62"}],
         "base": "portland-1882",
-        "overrides": overrides,
+        "overrides": [{"ambiguity": ambiguity, "set": knobs}],
     }
-    return write_text(f"rulesets/{ruleset_id}.yaml", yaml.safe_dump(body, sort_keys=False))
+
+    def reading(data: Any) -> None:
+        entry = next(a for a in data["ambiguities"] if a["id"] == ambiguity)
+        entry["readings"][ruleset_id] = {"reading": "A test reading.", "reason": "For the loader tests."}
+
+    def apply(root: Path) -> None:
+        write_text(f"rulesets/{ruleset_id}.yaml", yaml.safe_dump(body, sort_keys=False))(root)
+        edit_yaml("ambiguities.yaml", reading)(root)
+
+    return apply
 
 
 def no_edit(root: Path) -> None:
@@ -315,23 +325,23 @@ SPEC_BREAKS: list[SpecBreak] = [
         ("rules/point.yaml", "point.compare.params.tie_break", "reads"),
     ),
     SpecBreak(
-        "an override naming an unknown rule (default ruleset)",
-        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides={"point.scores": {"per_card": 2}})),
-        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides={"point.score": {"per_card": 2}})),
-        ("rulesets/portland-1882.yaml", "overrides.point.scores"),
+        "an override in the default ruleset, which takes the tables as written",
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides=[{"ambiguity": "point.scoring", "set": {"point.score": {"per_card": 2}}}])),
+        edit_yaml("rulesets/portland-1882.yaml", lambda d: d.update(overrides=[])),
+        ("rulesets/portland-1882.yaml", "overrides", "must be []"),
     ),
     SpecBreak(
         "an override naming an unknown rule (overlay ruleset)",
         add_ruleset({"point.nope": {"per_card": 2}}),
         add_ruleset({"point.score": {"per_card": 2}}),
-        ("rulesets/variant.yaml", "overrides.point.nope"),
+        ("rulesets/variant.yaml", "overrides[0].set.point.nope"),
         ruleset="variant",
     ),
     SpecBreak(
         "an override of a param the rule does not have",
         add_ruleset({"point.score": {"per_cards": 2}}),
         add_ruleset({"point.score": {"per_card": 2}}),
-        ("rulesets/variant.yaml", "overrides.point.score.per_cards"),
+        ("rulesets/variant.yaml", "overrides[0].set.point.score.per_cards"),
         ruleset="variant",
     ),
     SpecBreak(

@@ -24,6 +24,9 @@ def test_the_js_adapter_passes_evaluate_hand_and_reports_every_other_op_unsuppor
     run = run_corpus(CASES, ProcessAdapter([NODE, str(ADAPTER)]))
     by_op: dict[str, set[str]] = {}
     for o in run.outcomes:
+        if o.case.data["requirement"] == "variant":  # the adapter offers only portland-1882
+            assert o.status == "skip", o.case.id
+            continue
         by_op.setdefault(o.case.op, set()).add(o.status)
     assert by_op.pop("evaluate_hand") == {"pass"}
     assert set().union(*by_op.values()) == {"unsupported"}

@@ -92,7 +92,7 @@ def test_filters_select_by_op_rule_glob_tag_ruleset_id_and_area() -> None:
     assert all(Selection(rules=("point.*",)).admits(c) == any(r.startswith("point.") for r in c.rules) for c in CASES)
     assert [c.id for c in CASES if Selection(ids=(case.id,)).admits(c)] == [case.id]
     assert all(Selection(areas=("errors",)).admits(c) == (c.path.parts[0] == "errors") for c in CASES)
-    assert all(Selection(rulesets=("portland-1882",)).admits(c) for c in CASES)
+    assert all(Selection(rulesets=("portland-1882",)).admits(c) == ("portland-1882" in c.rulesets) for c in CASES)
     assert not any(Selection(tags=("no-such-tag",)).admits(c) for c in CASES)
 
 
