@@ -4,7 +4,8 @@ Public API: rulesets (`load_ruleset`, `default_ruleset`), cards (`parse_card(s)`
 `hand_of`, `cards_of`), declarations (`evaluate_hand`, `point_of`, `sequences_of`, `sets_of`,
 `compare_declarations`, `compare_hands`, `declared`), exchange (`discard_limits`, `check_discard`,
 `exchange`), play (`legal_follows`, `check_trick`, `follower_wins`), the deal (`parse_record`,
-`score_deal`, `result_text`, `result_json`), and the typed errors under `PiquetError`.
+`score_deal`, `result_text`, `result_json`), one deal under every ruleset (`compare_rulesets`), the
+partie (`score_partie`, `partie_json`), and the typed errors under `PiquetError`.
 """
 
 __version__ = "0.1.0"
@@ -32,6 +33,7 @@ from .errors import (
     PiquetError,
     PlayError,
     ProtocolError,
+    PartieError,
     RecordError,
     SpecError,
 )
@@ -40,6 +42,8 @@ from .loader import default_ruleset, load_ruleset, ruleset_ids
 from .record import DealRecord, parse_record
 from .ruleset import Ruleset
 from .scoring import DealResult, Event, score_deal
+from .partie import PartieResult, partie_json, score_partie
+from .compare import compare_rulesets
 
 __all__ = [
     "Card", "CardError", "Comparison", "DealError", "DealRecord", "DealResult", "DeclarationError",
@@ -49,4 +53,5 @@ __all__ = [
     "hand_of", "load_ruleset", "parse_card", "parse_cards", "parse_record", "result_json", "result_text",
     "ruleset_ids", "score_deal", "__version__", "check_discard", "discard_limits", "exchange",
     "check_trick", "follower_wins", "legal_follows", "point_of", "sequences_of", "sets_of",
+    "PartieError", "PartieResult", "partie_json", "score_partie", "compare_rulesets",
 ]

@@ -184,7 +184,7 @@ def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozen
     for rid in touched:
         if rid not in rules:
             raise _fail(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
-    if not touched and scope == "deal":
+    if not touched and scope in EXECUTABLE:
         raise _fail(f"{where}.rules", "an entry whose readings the scorer carries out must name the rules it touches")
     laws = item.get("laws", [])
     if not isinstance(laws, list) or not all(type(n) is int and 1 <= n <= 78 for n in laws):
@@ -215,7 +215,7 @@ def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozen
     bad = [c for c in cases if not CASE_ID.match(c)]
     if bad:
         raise _fail(f"{where}.cases", f"{bad} are not case ids (PQ- and 5 Crockford base32 characters)")
-    if scope == "deal" and not cases:
+    if scope in EXECUTABLE and not cases:
         raise _fail(f"{where}.cases", "an entry whose readings the scorer carries out must name the cases that pin them")
     evidence = item.get("evidence")
     if kind == "source-error" and evidence is None:

@@ -78,6 +78,13 @@ def cmd_score(args: argparse.Namespace) -> int:
     return _emit(args.format, lambda: result_json(result), lambda: narrate(result))
 
 
+def cmd_partie(args: argparse.Namespace) -> int:
+    from .partie import partie_json, partie_text, score_partie
+
+    result = score_partie(_read(args.file))
+    return _emit(args.format, lambda: partie_json(result), lambda: partie_text(result))
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     data = run_op("evaluate_hand", {"cards": " ".join(args.cards), "ruleset": args.ruleset or DEFAULT_RULESET})
     if args.format == "json":
@@ -161,6 +168,12 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument("--compare", action="store_true",
                      help="score under every ruleset side by side; each difference traced to its ambiguity id")
     s.set_defaults(func=cmd_score)
+
+    pa = sub.add_parser("partie", help="score a partie record: the Rubicon partie, games of a hundred up, chouette, stakes",
+                        description="Score a partie record (players, form, deals or parties, stake); see README.")
+    pa.add_argument("file", metavar="FILE", help="partie record file (YAML or JSON), or - for stdin")
+    pa.add_argument("--format", choices=("text", "json"), default="text", help="the score card (default) or JSON")
+    pa.set_defaults(func=cmd_partie)
 
     e = sub.add_parser("evaluate", help="what a set of cards holds: point, sequences, sets, carte blanche")
     e.add_argument("cards", nargs="+", metavar="CARD", help="cards such as AS TH 10H 7♣ (or one quoted string)")

@@ -14,7 +14,7 @@ from .ruleset import PLAYERS, SCORE_KEYS, Knob, Player, Ruleset
 from .scoring import DealResult, score_deal
 
 KEYS: tuple[str, ...] = (*SCORE_KEYS, "total")
-EXCHANGE = ("exchange.", "deal.")  # knobs on what a deal may be: they decide whether it is accepted
+EXCHANGE = ("exchange.", "deal.sizes")  # knobs on what a deal may be: they decide whether it is accepted
 # The rules (by id prefix) each score key rests on directly; a bonus rests also on what it counts.
 BEARS_ON: dict[str, tuple[str, ...]] = {
     "carte_blanche": ("carte-blanche.", "pack.court"),
@@ -84,6 +84,8 @@ def compare_rulesets(record: Any, rulesets: tuple[str, ...] | None = None) -> Ru
     """Score the deal `record` (a mapping) under each ruleset (default: all) against the default ruleset."""
     if not isinstance(record, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(record).__name__}")
+    if rulesets is not None and (not isinstance(rulesets, (tuple, list)) or not all(isinstance(r, str) for r in rulesets)):
+        raise error("argument-invalid", f"rulesets must be a tuple of ruleset ids or None, got {rulesets!r}")
     ids = rulesets if rulesets is not None else ruleset_ids()
     base_rs = load_ruleset(DEFAULT_RULESET)
     baseline = _score(record, base_rs)

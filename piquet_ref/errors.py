@@ -72,6 +72,10 @@ class SpecError(PiquetError):
     """A broken rule table."""
 
 
+class PartieError(PiquetError):
+    """A partie record the laws reject (a deal out of turn, deals after the end) or of the wrong shape."""
+
+
 KINDS: dict[str, type[PiquetError]] = {
     "card": CardError,
     "deal": DealError,
@@ -81,6 +85,7 @@ KINDS: dict[str, type[PiquetError]] = {
     "record": RecordError,
     "protocol": ProtocolError,
     "spec": SpecError,
+    "partie": PartieError,
 }
 
 

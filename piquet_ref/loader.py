@@ -24,7 +24,14 @@ from .ruleset import (
     CarteBlancheRules,
     Category,
     Citation,
+    ChouetteRules,
+    DealingRules,
+    FORMS,
+    Form,
+    GameRules,
     Knob,
+    PartieRules,
+    Stake,
     ExchangeRules,
     PackRules,
     Player,
@@ -477,6 +484,7 @@ def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ru
         play=play,
         cards=cards,
         accretion=_build_accretion(t),
+        **_build_match(t),
         params={rid: copy.deepcopy(e.params) for rid, e in t.raw.items() if e.params},
         base=None if meta["base"] is None else str(meta["base"]),
         knobs=knobs,
@@ -573,3 +581,63 @@ def _build_accretion(t: _Tables) -> AccretionRules:
         pique=bonus("pique.score", t.param("pique.elder-only", "players", _players, "a list of players")),
         cumulative=t.param("bonus.not-cumulative", "cumulative", _boolean, "true or false"),
     )
+
+
+def _build_match(t: _Tables) -> dict[str, Any]:
+    """The rules of the match: the order of dealing, the partie, games of a hundred, chouette, stakes."""
+
+    def choice(*allowed: str) -> Callable[[Any], str]:
+        def check(v: Any) -> str:
+            if v not in allowed:
+                raise ValueError(f"not one of {', '.join(allowed)}")
+            return str(v)
+
+        return check
+
+    four = t.integer("partie.four-deal", "deals", 1, 12)
+
+    def deal_numbers(v: Any) -> frozenset[int]:
+        if not isinstance(v, list) or not all(type(n) is int and 1 <= n <= four for n in v):
+            raise ValueError(f"not a list of deal numbers 1..{four}")
+        return frozenset(v)
+
+    def stakes(v: Any) -> dict[str, Stake]:
+        out = {}
+        for name, s in _mapping(v).items():
+            if not isinstance(s, dict) or set(s) != {"pence_per_hundred", "unit"}:
+                raise ValueError(f"{name}: not {{pence_per_hundred, unit}}")
+            rate, unit = s["pence_per_hundred"], s["unit"]
+            if type(rate) is not int or type(unit) is not int or rate <= 0 or unit <= 0 or rate * unit % 100:
+                raise ValueError(f"{name}: rate and unit must be positive and make whole pence a unit")
+            out[str(name)] = Stake(str(name), rate, unit)
+        return out
+
+    return {
+        "dealing": DealingRules(
+            lower_deals=t.param("deal.cut", "deals_first", choice("higher-chooses", "lower"), "higher-chooses or lower") == "lower",
+            alternate=t.param("deal.alternation", "alternate", _boolean, "true or false"),
+        ),
+        "partie": PartieRules(
+            default_form=cast(Form, t.param("partie.form", "default", choice(*FORMS), f"one of {', '.join(FORMS)}")),
+            deals=t.integer("partie.deals", "deals", 1, 12),
+            extra_deals=t.integer("partie.ties", "extra_deals", 0, 12),
+            four_deals=four,
+            doubled=t.param("partie.four-deal", "doubled", deal_numbers, "a list of deal numbers"),
+            factor=t.integer("partie.four-deal", "factor", 1, 10),
+            bonus=t.integer("partie.points-won", "bonus"),
+            rubicon_threshold=t.integer("partie.rubicon", "threshold"),
+            winner_needs_threshold=t.param("partie.rubicon", "winner_needs_threshold", _boolean, "true or false"),
+        ),
+        "game": GameRules(
+            target=t.integer("game.target", "target", 1),
+            double_under=t.integer("game.double", "under"),
+            double_value=t.integer("game.double", "value", 1, 10),
+            games=t.integer("game.partie-of-games", "games", 1, 10),
+        ),
+        "chouette": ChouetteRules(
+            single_stake=t.integer("chouette.rotation", "single_stake", 1, 10),
+            unit=t.integer("chouette.rounding", "unit", 1),
+            round_up_from=t.integer("chouette.rounding", "round_up_from", 0),
+        ),
+        "stakes": t.param("stakes.settlement", "stakes", stakes, "a mapping of stake name -> {pence_per_hundred, unit}"),
+    }

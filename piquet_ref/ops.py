@@ -109,11 +109,19 @@ def op_count(data: Any) -> str:
     return dumps({"kind": "discards", "total": d.total, "by_first": by_first, "younger_options": younger})
 
 
+def op_score_partie(data: Any) -> str:
+    """Input: a partie record (players, form, deals or parties, stake) -> the partie, games or chouette card."""
+    from .partie import partie_json, score_partie
+
+    return dumps(partie_json(score_partie(data)))
+
+
 OPS: dict[str, Callable[[Any], str]] = {
     "evaluate_hand": op_evaluate_hand,
     "compare_declarations": op_compare_declarations,
     "score_deal": op_score_deal,
     "count": op_count,
+    "score_partie": op_score_partie,
 }
 
 

@@ -163,6 +163,53 @@ class AccretionRules:
     cumulative: bool
 
 
+Form = Literal["rubicon", "four-deal", "hundred-up", "best-of-five", "chouette"]
+FORMS: tuple[Form, ...] = ("rubicon", "four-deal", "hundred-up", "best-of-five", "chouette")
+
+
+@dataclass(frozen=True)
+class DealingRules:
+    lower_deals: bool  # the lower cut deals first (else the higher cut chooses)
+    alternate: bool  # the deal alternates (else the players cut for every deal)
+
+
+@dataclass(frozen=True)
+class PartieRules:
+    default_form: Form
+    deals: int
+    extra_deals: int  # played after a tie, one each
+    four_deals: int
+    doubled: frozenset[int]  # deals of the four-deal partie that count double
+    factor: int
+    bonus: int  # added to the points won
+    rubicon_threshold: int
+    winner_needs_threshold: bool
+
+
+@dataclass(frozen=True)
+class GameRules:
+    target: int
+    double_under: int  # the adversary's score below which a game is double
+    double_value: int
+    games: int  # games that win a partie of games
+
+
+@dataclass(frozen=True)
+class ChouetteRules:
+    single_stake: int  # the single player's stake, the partners' being one
+    unit: int
+    round_up_from: int
+
+
+@dataclass(frozen=True)
+class Stake:
+    """Money for points: pence a hundred points, reckoned in whole blocks of `unit` points."""
+
+    name: str
+    pence_per_hundred: int
+    unit: int
+
+
 @dataclass(frozen=True)
 class Knob:
     """One table value a ruleset overlay changes, and the ambiguity whose reading it takes."""
@@ -191,6 +238,11 @@ class Ruleset:
     play: PlayRules = field(repr=False)
     cards: CardsRules = field(repr=False)
     accretion: AccretionRules = field(repr=False)
+    dealing: DealingRules = field(repr=False)
+    partie: PartieRules = field(repr=False)
+    game: GameRules = field(repr=False)
+    chouette: ChouetteRules = field(repr=False)
+    stakes: dict[str, Stake] = field(repr=False)
     params: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # resolved table values, by rule
     base: str | None = None  # the ruleset this one overlays
     knobs: tuple[Knob, ...] = field(default=(), repr=False)  # every value changed from the default, base's first

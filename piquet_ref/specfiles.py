@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,13 +29,24 @@ def corpus_dir() -> Path:
 
 
 def read_yaml(path: Path) -> Any:
-    """Read one YAML file with `safe_load`; errors name the file."""
+    """Read one YAML file with `safe_load`; errors name the file. The same bytes are parsed once (the
+    rule tables are read by every ruleset load); each caller gets its own copy."""
     from .errors import SpecError
 
     try:
-        with path.open(encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+        data = path.read_bytes()
     except OSError as exc:
         raise SpecError("spec-invalid", f"{path.name}: cannot be read ({exc.strerror})") from None
+    return copy.deepcopy(_parsed(path.name, data))
+
+
+@lru_cache(maxsize=1024)
+def _parsed(name: str, data: bytes) -> Any:
+    from .errors import SpecError
+
+    try:
+        return yaml.safe_load(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SpecError("spec-invalid", f"{name}: is not UTF-8 text") from None
     except yaml.YAMLError as exc:
-        raise SpecError("spec-invalid", f"{path.name}: not valid YAML ({exc})") from None
+        raise SpecError("spec-invalid", f"{name}: not valid YAML ({exc})") from None

@@ -34,10 +34,12 @@ from piquet_ref import (
     ExchangeError,
     PiquetError,
     PlayError,
+    PartieError,
     ProtocolError,
     RecordError,
     SpecError,
     load_ruleset,
+    score_partie,
     parse_cards,
     score_deal,
 )
@@ -67,6 +69,7 @@ KIND_CLASS: dict[str, type[PiquetError]] = {
     "record": RecordError,
     "protocol": ProtocolError,
     "spec": SpecError,
+    "partie": PartieError,
 }
 
 
@@ -426,6 +429,12 @@ def tricks_with(index: int, trick: object) -> dict[str, Any]:
 
 
 CAVENDISH_TRICKS: list[list[str]] = EXAMPLE["tricks"]
+PARTIE: dict[str, Any] = {"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 28, "B": 23}}]}
+
+
+def partie_deals(dealers: tuple[str, ...]) -> dict[str, Any]:
+    """A Rubicon partie record whose deals are dealt by `dealers` in turn, A winning each 20 to 10."""
+    return {"players": ["A", "B"], "deals": [{"dealer": d, "scores": {"A": 20, "B": 10}} for d in dealers]}
 EVAL_GOOD = run_line("evaluate_hand", {"cards": "AS KS QS"})
 
 NEGATIVES: list[Negative] = [
@@ -635,6 +644,27 @@ NEGATIVES: list[Negative] = [
     Negative("reference-unknown", "a rule id that spec/ does not hold, on the command line", CLI,
              cli_rejects("reference-unknown", 1, ["rules", "point.scores"]), cli_accepts(["rules", "point.score"]),
              ("point.scores",)),
+    # the partie
+    Negative("partie-invalid", "a partie record with an unknown key", API,
+             api(score_partie, {**PARTIE, "dealz": []}), api(score_partie, PARTIE), ("dealz",)),
+    Negative("partie-invalid", "a deal whose dealer is not a player, over the protocol", PROTOCOL,
+             protocol_rejects("partie-invalid", run_line("score_partie", {"players": ["A", "B"], "deals": [{"dealer": "C", "scores": {"A": 1, "B": 2}}]})),
+             protocol_accepts(run_line("score_partie", PARTIE)), ("deals[0].dealer", "'C'")),
+    Negative("partie-invalid", "a stake the tables do not name, on the command line", CLI,
+             cli_rejects("partie-invalid", 1, ["partie", "-"], stdin=json.dumps({**PARTIE, "stake": "guinea-points"})),
+             cli_accepts(["partie", "-"], stdin=json.dumps({**PARTIE, "stake": "shilling-points"})), ("guinea-points",)),
+    Negative("partie-dealer", "the same player dealing twice running", API,
+             api(score_partie, partie_deals(("B", "B"))), api(score_partie, partie_deals(("B", "A"))), ("deals[1]", "B deals twice")),
+    Negative("partie-cut", "the higher cut dealing in the hundred-up game", API,
+             api(score_partie, {**partie_deals(("B",)), "ruleset": "cavendish-au-cent", "deals": [{"dealer": "B", "cut": {"A": "9H", "B": "KS"}, "scores": {"A": 1, "B": 2}}]}),
+             api(score_partie, {**partie_deals(("A",)), "ruleset": "cavendish-au-cent", "deals": [{"dealer": "A", "cut": {"A": "9H", "B": "KS"}, "scores": {"A": 1, "B": 2}}]}),
+             ("deals[0]", "A cut the lower card")),
+    Negative("partie-too-many-deals", "a seventh deal after a decided partie", API,
+             api(score_partie, partie_deals(("B", "A") * 3 + ("B",))), api(score_partie, partie_deals(("B", "A") * 3)), ("deals[6]", "over after 6 deals")),
+    Negative("partie-undecidable", "both players reach a hundred in a deal given by its scores", API,
+             api(score_partie, {"ruleset": "harewood-1835", "deals": [{"dealer": "A", "scores": {"A": 95, "B": 90}}, {"dealer": "B", "scores": {"A": 10, "B": 10}}]}),
+             api(score_partie, {"ruleset": "harewood-1835", "deals": [{"dealer": "A", "scores": {"A": 95, "B": 90}}, {"dealer": "B", "scores": {"A": 10, "B": 5}}]}),
+             ("deals[1]", "both players reach 100")),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

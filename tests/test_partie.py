@@ -1,0 +1,248 @@
+"""The partie, the game of a hundred, chouette and stakes: every arithmetic example of the sources, and
+properties checked against definitions written from the laws (L71-L73, AC 28-29, 000 §Scoring).
+
+The figures in the example tests are the sources'; the definitions in the properties are restated here
+from the rule text, not taken from piquet_ref.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from piquet_ref import PartieError, load_ruleset, score_deal, score_partie
+from piquet_ref.partie import partie_json, partie_over, points_won, tens
+from piquet_ref.serve import answer
+from piquet_ref.settlement import money, settle, stake_of
+
+from .strategies import Deal, complete_deals
+from .test_errors import EXAMPLE, cli_run
+
+props = settings(deadline=None)
+RS = load_ruleset()
+
+
+def partie(a: int, b: int) -> dict[str, Any]:
+    """A partie known by its six-deal totals, as the sources give their examples."""
+    return {"brought_forward": {"deals": 6, "scores": {"A": a, "B": b}}, "deals": []}
+
+
+def won(a: int, b: int) -> tuple[str | None, int, bool]:
+    p = score_partie({"parties": [partie(a, b)]}).parties[0]
+    return p.winner, p.points, p.rubicon
+
+
+# ------------------------------------------------------------------ the sources' arithmetic
+
+
+@pytest.mark.parametrize("a,b,expected", [
+    (131, 113, ("A", 118, False)),  # 000 §Scoring: "131 - 13 = 118"
+    (125, 81, ("A", 306, True)),  # 000 §Scoring: "125 + 181 = 306", a rubicon
+    (120, 102, ("A", 118, False)),  # 002 The Final Score
+    (120, 98, ("A", 318, True)),  # 002: only four short of 102, and 200 points more
+    (91, 92, ("B", 283, True)),  # CD XXII: neither reached a hundred
+    (106, 92, ("A", 298, True)),  # CD XXII, had B held twelve cards
+])
+def test_points_won_in_the_sources_examples(a: int, b: int, expected: tuple[str, int, bool]) -> None:
+    assert won(a, b) == expected
+
+
+def test_case_xxii_swings_581_points() -> None:
+    """CD XXII: B's 283 against A's 298 had B not held thirteen cards."""
+    assert won(91, 92)[1] + won(106, 92)[1] == 581
+
+
+CARD = [((27, 15, 44, 18, 35, 25), (13, 31, 6, 29, 12, 23)), ((15, 75, 45, 32, 6, 51), (30, 4, 6, 12, 38, 2)),
+        ((20, 4, 10, 33, 3, 5), (18, 115, 42, 11, 74, 41)), ((28, 11, 31, 8, 10, 15), (14, 36, 12, 41, 17, 24)),
+        ((23, 9, 40, 15, 27, 16), (12, 25, 8, 26, 13, 20))]  # 000's score card, cells 29 and 31 as the totals require
+
+
+def card(stake: str | None = None) -> dict[str, Any]:
+    parties = [{"deals": [{"dealer": "BA"[i % 2], "scores": {"A": x, "B": y}} for i, (x, y) in enumerate(zip(a, b))]} for a, b in CARD]
+    return {"parties": parties, **({"stake": stake} if stake else {})}
+
+
+def test_cavendish_score_card_gives_150_416_476_141_126_and_a_net_75() -> None:
+    r = score_partie(card())
+    assert [(p.totals, p.winner, p.points) for p in r.parties] == [
+        ((164, 114), "A", 150), ((224, 92), "A", 416), ((75, 301), "B", 476), ((103, 144), "B", 141), ((130, 104), "A", 126)]
+    assert r.net == (75, -75) and sum(p.points for p in r.parties if p.winner == "A") == 692
+
+
+@pytest.mark.parametrize("stake,counted,money_", [
+    ("ten-shillings-a-hundred", 50, "5s"),  # 000: fractions of fifty not reckoned, A wins five shillings
+    ("ten-shillings-a-hundred-by-twenty-fives", 75, "7s 6d"),  # by agreement only fractions of 25
+    ("two-penny-points", 50, "10s"),  # a pound a hundred, fractions of fifty dropped
+    ("three-penny-points", 40, "10s"),  # 000: 75 points only score as 40
+    ("shilling-points", 60, "£3"),  # 000: 75 points only score as 60
+    ("sixpenny-points", 40, "£1"),  # 000 says 60; a pound is forty sixpenny points (stakes.rounding)
+])
+def test_the_stakes_examples_on_the_card(stake: str, counted: int, money_: str) -> None:
+    s = score_partie(card(stake)).settlement
+    assert s is not None
+    assert [(line.reckoned, money(line.pence)) for line in s.lines] == [(counted, money_), (-counted, money_)]
+
+
+def test_chouette_rounds_416_to_42_and_141_to_14_and_settles_b_at_45_shillings() -> None:
+    """000 §Scoring: 416 counts 420, 141 counts 140; A 190, C 310, B -500; at ten shillings a hundred A
+    receives fifteen shillings, C thirty, and B pays forty-five."""
+    assert [tens(p, RS) for p in (416, 141, 150, 476, 126)] == [42, 14, 15, 48, 13]
+    s = settle({"A": 190, "B": -500, "C": 310}, stake_of("ten-shillings-a-hundred", RS))
+    assert [(line.player, line.reckoned, money(line.pence)) for line in s.lines] == [("A", 150, "15s"), ("B", -450, "£2 5s"), ("C", 300, "£1 10s")]
+
+
+def test_money_is_written_in_pounds_shillings_and_pence() -> None:
+    assert [money(p) for p in (60, 90, 240, 360, 540, 6, 0, -720)] == ["5s", "7s 6d", "£1", "£1 10s", "£2 5s", "6d", "nothing", "£3"]
+
+
+# ------------------------------------------------------------------ properties against the laws
+
+
+@props
+@given(st.integers(0, 400), st.integers(0, 400))
+def test_points_won_follow_l72_and_l73(a: int, b: int) -> None:
+    """L72: the difference and a hundred; L73: if the loser has under a hundred, the sum and a hundred."""
+    assume(a != b)
+    w, l = max(a, b), min(a, b)
+    expected = (w + l + 100, True) if l < 100 else (w - l + 100, False)
+    assert points_won(w, l, RS) == expected
+    assert won(a, b) == ("A" if a > b else "B", *expected)
+
+
+@props
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=0, max_size=8), st.booleans())
+def test_a_partie_adds_its_deals_and_ends_as_l71_says(scores: list[tuple[int, int]], four: bool) -> None:
+    """Six deals (or four, the first and last doubled); a tie is played off by one deal each, single, and a
+    second tie is a draw; a deal after the end is refused."""
+    length, doubled = (4, {1, 4}) if four else (6, set())
+    totals = [0, 0]
+    over_at = None
+    for n, (a, b) in enumerate(scores, 1):
+        if over_at is None:
+            w = 2 if n in doubled else 1
+            totals = [totals[0] + w * a, totals[1] + w * b]
+            if (n == length and totals[0] != totals[1]) or n == length + 2:
+                over_at = n
+        elif over_at < n:
+            break
+    record = {"form": "four-deal" if four else "rubicon", "deals": [{"dealer": "BA"[i % 2], "scores": {"A": a, "B": b}} for i, (a, b) in enumerate(scores)]}
+    if over_at is not None and len(scores) > over_at:
+        with pytest.raises(PartieError) as info:
+            score_partie(record)
+        assert info.value.code == "partie-too-many-deals"
+        return
+    p = score_partie(record).parties[0]
+    assert p.totals == (totals[0], totals[1])
+    assert partie_over(len(scores), p.totals, length, 2) == (over_at is not None)
+    if over_at is None:
+        assert p.outcome == "in-progress"
+    elif totals[0] == totals[1]:
+        assert (p.outcome, p.points) == ("drawn", 0)
+    else:
+        assert p.winner == ("A" if totals[0] > totals[1] else "B") and p.outcome == "won"
+
+
+@props
+@given(st.integers(0, 10_000))
+def test_chouette_tens_drop_units_of_five_and_less(points: int) -> None:
+    units = points % 10
+    assert tens(points, RS) == points // 10 + (1 if units >= 6 else 0)
+
+
+@props
+@given(st.lists(st.tuples(st.integers(0, 300), st.integers(0, 300)).filter(lambda t: t[0] != t[1]), min_size=1, max_size=8))
+def test_chouette_seats_turn_and_the_card_balances(results: list[tuple[int, int]]) -> None:
+    """Each partie is played by the single player and one partner; the single player's entry is twice
+    each partner's, the other way; he plays on after a win and is replaced by the partner who beat him."""
+    parties: list[dict[str, Any]] = []
+    for a, b in results:
+        parties.append({"brought_forward": {"deals": 6, "scores": {"X": a, "Y": b}}, "deals": []})
+    seats = ["A", "B", "C"]  # single, playing, advising
+    expected = []
+    for p in parties:  # name the two players of each partie by their seats
+        scores = p["brought_forward"]["scores"]
+        p["brought_forward"]["scores"] = {seats[0]: scores["X"], seats[1]: scores["Y"]}
+        single_lost = scores["Y"] > scores["X"]
+        expected.append(tuple(seats))
+        seats = [seats[1], seats[2], seats[0]] if single_lost else [seats[0], seats[2], seats[1]]
+    r = score_partie({"form": "chouette", "players": ["A", "B", "C"], "parties": parties})
+    assert [(c.single, c.playing, c.advising) for c in r.chouette] == expected
+    for c in r.chouette:
+        assert sum(c.entries) == 0
+        single = ["A", "B", "C"].index(c.single)
+        sign = 0 if c.partie.outcome == "drawn" else 1 if c.partie.winner == c.single else -1
+        assert c.entries[single] == 2 * sign * c.tens
+    assert sum(r.net) == 0 and list(r.net) == [10 * x for x in r.chouette[-1].running]
+
+
+def test_after_a_drawn_chouette_partie_the_single_player_plays_on_and_nothing_is_entered() -> None:
+    tied = {"brought_forward": {"deals": 6, "scores": {"A": 100, "B": 100}}, "deals": [
+        {"dealer": "A", "scores": {"A": 5, "B": 5}}, {"dealer": "B", "scores": {"A": 7, "B": 7}}]}
+    nxt = {"brought_forward": {"deals": 6, "scores": {"A": 120, "C": 90}}, "deals": []}
+    r = score_partie({"form": "chouette", "players": ["A", "B", "C"], "parties": [tied, nxt]})
+    assert r.chouette[0].partie.outcome == "drawn" and r.chouette[0].entries == (0, 0, 0)
+    assert (r.chouette[1].single, r.chouette[1].playing, r.chouette[1].advising) == ("A", "C", "B")
+
+
+@props
+@given(st.dictionaries(st.sampled_from("ABC"), st.integers(-2000, 2000), min_size=2, max_size=3), st.sampled_from(sorted(RS.stakes)))
+def test_settlement_drops_fractions_from_what_is_receivable(net: dict[str, int], name: str) -> None:
+    """Each amount receivable is reduced to whole units; the lone party of a side gets or pays the sum of the others'."""
+    rest = -sum(list(net.values())[:-1])
+    net[list(net)[-1]] = rest
+    stake = stake_of(name, RS)
+    s = settle(net, stake)
+    assert sum(line.reckoned for line in s.lines) == 0
+    for line in s.lines:
+        assert abs(line.reckoned) <= abs(line.points) and line.reckoned * line.points >= 0
+        assert line.pence * 100 == line.reckoned * stake.pence_per_hundred
+    payers = [line for line in s.lines if line.points < 0]
+    if len(payers) == 1:
+        assert all(line.reckoned == line.points // stake.unit * stake.unit for line in s.lines if line.points > 0)
+
+
+@props
+@given(complete_deals(), st.integers(60, 99), st.integers(60, 99))
+def test_a_game_decided_by_the_event_log_agrees_with_the_scores_where_they_suffice(deal: Deal, a: int, b: int) -> None:
+    """Given the deal record, the game goes to the first to reach a hundred in the order of accretion;
+    where only one player reaches it in the deal, his scores alone say the same."""
+    record = {**deal.record(), "ruleset": "harewood-1835"}
+    result = score_deal(record)
+    before = [{"dealer": "A", "scores": {"A": a, "B": b}}]
+    by_log = score_partie({"ruleset": "harewood-1835", "deals": before + [{"dealer": "B", "deal": record}]})
+    scores = {"A": result.elder.total, "B": result.younger.total}
+    running = {"A": a, "B": b}
+    first = None
+    for e in result.events:  # the definition: replay the log from the game totals
+        who = "A" if e.player == "elder" else "B"
+        running[who] += e.points
+        if running[who] >= 100:
+            first = who
+            break
+    assert (by_log.games[0].winner if by_log.complete else None) == first
+    if (a + scores["A"] >= 100) != (b + scores["B"] >= 100):
+        by_scores = score_partie({"ruleset": "harewood-1835", "deals": before + [{"dealer": "B", "scores": scores}]})
+        assert by_scores.games[0].winner == first
+
+
+# ------------------------------------------------------------------ the doors
+
+
+def test_partie_on_the_command_line_prints_the_card_or_json() -> None:
+    record = json.dumps({"players": ["A", "B"], "deals": [{"dealer": "B", "deal": EXAMPLE}]})
+    code, out, err = cli_run(["partie", "-"], stdin=record)
+    assert (code, err) == (0, "") and "28      23" in out and "in progress" in out
+    code, out, err = cli_run(["partie", "-", "--format", "json"], stdin=json.dumps(card("ten-shillings-a-hundred")))
+    data = json.loads(out)
+    assert code == 0 and data["net"] == {"A": 75, "B": -75} and data["settlement"]["lines"][0]["money"] == "5s"
+
+
+def test_score_partie_over_the_protocol_matches_the_api() -> None:
+    response = answer({"cmd": "run", "seq": 3, "op": "score_partie", "input": card()})
+    assert response is not None and response["result"] == partie_json(score_partie(card()))
+    hello = answer({"cmd": "hello", "protocol": 1})
+    assert hello is not None and "score_partie" in hello["capabilities"]["ops"]
