@@ -360,7 +360,7 @@ def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     keys = source_keys(root)
     raw = _read_rule_files(root, keys)
     chain = _ruleset_chain(root, ruleset_id)
-    readings = _readings(root)
+    readings = _readings(root) if len(chain) > 1 else {}  # only an overlay has knobs to tie to ambiguities
     knobs: list[Knob] = []
     for file, data in chain:
         _read_citations(file, "ruleset", data["sources"], keys)

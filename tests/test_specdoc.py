@@ -1,0 +1,58 @@
+"""docs/SPEC.md is generated from spec/ and the corpus, never edited by hand: it must be what
+`piquet-ref spec-doc` writes now, and it must say, for every rule, what the issue asks of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from piquet_ref import default_ruleset
+from piquet_ref.catalogue import ambiguities
+from piquet_ref.loader import ruleset_ids
+from piquet_ref.specdoc import OUTLINE, _section_of, spec_markdown
+
+from .test_errors import cli_run
+
+SPEC_MD = Path(__file__).resolve().parent.parent / "docs" / "SPEC.md"
+TEXT = spec_markdown()
+
+
+def test_docs_spec_md_is_not_stale() -> None:
+    """If this fails, run `piquet-ref spec-doc` and commit docs/SPEC.md."""
+    assert SPEC_MD.read_text(encoding="utf-8") == TEXT
+
+
+def test_every_rule_has_its_statement_sources_cases_and_code() -> None:
+    for rule in default_ruleset().rules.values():
+        start = TEXT.index(f'<a id="rule-{rule.id}"></a>')
+        block = TEXT[start:TEXT.index("<a id=", start + 10)]
+        assert rule.statement in block
+        assert "**Sources.** " + "; ".join(f"{c.key} {c.at}" for c in rule.sources) in block
+        assert "**Cases** (" in block and "**Carried out by** `piquet_ref/" in block
+        for a in ambiguities():
+            if rule.id in a.rules:
+                assert f"[`{a.id}`](#ambiguity-{a.id})" in block
+
+
+def test_sections_follow_the_game_and_every_ambiguity_and_ruleset_is_written_out() -> None:
+    titles = [s.title for s in OUTLINE]
+    assert titles == ["The pack", "The deal", "Carte blanche", "The exchange", "Declarations", "Play", "Scoring", "The partie", "The laws"]
+    positions = [TEXT.index(f" {t}\n\n") for t in titles]
+    assert positions == sorted(positions)
+    assert all(f'<a id="ambiguity-{a.id}"></a>' in TEXT for a in ambiguities())
+    assert all(f"\n### {rid}\n" in TEXT for rid in ruleset_ids())
+
+
+def test_rules_of_the_laws_to_come_land_in_the_laws_section() -> None:
+    assert OUTLINE[_section_of("laws.point-first")].title == "The laws"
+    assert _section_of("nothing.known") == len(OUTLINE)  # "Other rules"
+
+
+def test_spec_doc_check_reports_a_stale_file(tmp_path: Path) -> None:
+    stale = tmp_path / "SPEC.md"
+    stale.write_text("# old\n", encoding="utf-8")
+    code, _, err = cli_run(["spec-doc", "--output", str(stale), "--check"])
+    assert code == 1 and "stale" in err
+    code, _, _ = cli_run(["spec-doc", "--output", str(stale)])
+    assert code == 0 and stale.read_text(encoding="utf-8") == TEXT
+    code, _, _ = cli_run(["spec-doc", "--output", str(stale), "--check"])
+    assert code == 0
