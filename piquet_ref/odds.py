@@ -96,24 +96,28 @@ CONDITION_TYPES = (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, 
 # ------------------------------------------------------------------------------ features
 
 Axis = Literal["suit", "rank"]
-FeatureKind = Literal[
-    "count_taken", "count_hand", "point", "sequence", "spread", "point_length", "sequence_best", "set", "set_best"
-]
+FeatureKind = Literal["count_taken", "count_hand", "point", "sequence", "point_length", "sequence_best", "set", "set_best"]
 MAX_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best", "set", "set_best"})  # the others: sums
-SUIT_KINDS = frozenset({"point", "sequence", "spread", "point_length", "sequence_best"})  # read a whole suit
+SUIT_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best"})  # read a whole suit
 RANK_KINDS = frozenset({"set", "set_best"})  # read a whole rank
 
 
 @dataclass(frozen=True)
 class Feature:
     """A value of one line of the pack (a suit, or a rank: its cards kept and taken in) combined over
-    the lines by maximum (points, sequences, sets) or by sum, capped at `cap` when given (counts)."""
+    the lines by maximum (points, sequences, sets) or by sum, capped at `cap` when given (counts).
+
+    A count with a `floor` only matters once it reaches the floor: as soon as the lines still to come
+    cannot bring it there, its value is set to 0 (which fails the floor too), so that the counts that
+    can no longer matter make one state instead of many.
+    """
 
     kind: FeatureKind
     cards: int = 0  # count_*: packed cards counted
     key: int = 0  # point / sequence: the threshold key; set: the count
     rank: int = -1  # set: the rank bit, -1 for any rank
     cap: int | None = None
+    floor: int = 0
 
 
 def lines_of(hand: Hand, axis: Axis) -> tuple[int, ...]:
@@ -139,8 +143,6 @@ def _line_value(f: Feature, rs: Ruleset, axis: Axis, line: int, kept: int, taken
         return int(t.point[held] >= f.key)
     if f.kind == "sequence":
         return int(t.seq_best[held] >= f.key)
-    if f.kind == "spread":
-        return t.spread[held]
     if f.kind == "point_length":
         return held.bit_count()
     return t.seq_best[held]  # sequence_best
@@ -191,6 +193,7 @@ def _prefix(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, kept: tuple[
     groups = line_groups(rs, features, axis, k, kept[-1], unseen[k])
     later = sum(m.bit_count() for m in unseen[k + 1:])
     last = k == len(unseen) - 1
+    reach = tuple(_still_to_come(f, axis, k) if f.floor else -1 for f in features)
     out: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
     for n, values, ways in before:
         for m, v, c in groups:
@@ -199,8 +202,17 @@ def _prefix(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, kept: tuple[
                 break
             if total + later < take or (last and total != take):
                 continue
-            out[(total, _combine(features, values, v) if k else v)] += ways * c
+            combined = _combine(features, values, v) if k else v
+            if any(r >= 0 and x + r < f.floor for f, x, r in zip(features, combined, reach)):
+                combined = tuple(0 if r >= 0 and x + r < f.floor else x for f, x, r in zip(features, combined, reach))
+            out[(total, combined)] += ways * c
     return tuple((n, v, c) for (n, v), c in out.items())
+
+
+@lru_cache(maxsize=1 << 12)
+def _still_to_come(f: Feature, axis: Axis, line: int) -> int:
+    """The most a count can still gain from the lines after `line`: its cards in them."""
+    return sum(m.bit_count() for m in lines_of(hand_of_pack(f.cards), axis)[line + 1:])
 
 
 def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feature, ...]) -> dict[tuple[int, ...], int]:
@@ -233,25 +245,29 @@ def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
 
     walk(cond)
     by_suit = any(isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves)
-    return tuple(sorted({leaf_feature(c, by_suit) for c in leaves}, key=repr))
+    return tuple(sorted({f for c in leaves for f in leaf_features(c, by_suit, rs)}, key=repr))
 
 
-def leaf_feature(c: Condition, by_suit: bool) -> Feature:
-    """The feature a leaf condition reads; sets read the ranks unless the condition also reads whole suits."""
+def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ...]:
+    """The features a leaf condition reads. Sets read the ranks unless the condition also reads whole
+    suits; then each set rank's held cards are counted (up to one more than the set) along the suits."""
     if isinstance(c, Count):
         cap = max(c.at_least, c.at_most + 1 if c.at_most is not None else 0)
-        return Feature("count_taken" if c.scope == "taken" else "count_hand", cards=c.cards, cap=cap)
+        return (Feature("count_taken" if c.scope == "taken" else "count_hand", cards=c.cards, cap=cap, floor=c.at_least),)
     if isinstance(c, PointAtLeast):
-        return Feature("point", key=point_key(c.length, c.pips))
+        return (Feature("point", key=point_key(c.length, c.pips)),)
     if isinstance(c, SequenceAtLeast):
-        return Feature("sequence", key=sequence_key(c.length, c.top))
+        return (Feature("sequence", key=sequence_key(c.length, c.top)),)
     if isinstance(c, SetHeld):
         if not by_suit:
-            return Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank)
-        if c.rank is not None:  # held cards of the rank, counted up to one more than the set
-            return Feature("count_hand", cards=sum(1 << (s * BITS_PER_SUIT + c.rank) for s in range(4)), cap=c.count + 1)
-        return Feature("spread")
+            return (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
+        ranks = tables(rs).set_ranks if c.rank is None else (c.rank,)
+        return tuple(_rank_count(r, c.count) for r in ranks)
     raise error("argument-invalid", f"condition: {c!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)")
+
+
+def _rank_count(rank: int, count: int) -> Feature:
+    return Feature("count_hand", cards=sum(1 << (s * BITS_PER_SUIT + rank) for s in range(4)), cap=count + 1, floor=count)
 
 
 def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset) -> bool:
@@ -262,16 +278,16 @@ def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Rulese
         return any(holds(c, values, by_suit, rs) for c in cond.items)
     if isinstance(cond, Not):
         return not holds(cond.item, values, by_suit, rs)
-    f = leaf_feature(cond, by_suit)
-    v = values[f]
+    fs = leaf_features(cond, by_suit, rs)
     if isinstance(cond, Count):
+        v = values[fs[0]]
         return cond.at_least <= v and (cond.at_most is None or v <= cond.at_most)
-    if isinstance(cond, (PointAtLeast, SequenceAtLeast)) or f.kind == "set":
-        return v == 1
+    if isinstance(cond, (PointAtLeast, SequenceAtLeast)) or fs[0].kind == "set":
+        return values[fs[0]] == 1
     assert isinstance(cond, SetHeld)
-    if f.kind == "count_hand":
-        return v == cond.count and cond.rank in tables(rs).set_ranks and cond.count in rs.sets.values
-    return any(n == cond.count for _, n in tables(rs).set_held[v])
+    if cond.count not in rs.sets.values or cond.rank not in (None, *tables(rs).set_ranks):
+        return False
+    return any(values[f] == cond.count for f in fs)
 
 
 # ------------------------------------------------------------------------------ the public functions

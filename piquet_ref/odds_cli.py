@@ -119,6 +119,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
             f"distinct up to suits  {h.up_to_suit_permutation:>13,}   (hands alike but for a permutation of the suits counted once)\n"
         ))
         return 0
+    if not args.cards and args.take is None:
+        print("piquet-ref odds: error: give the hand (CARD ...), or --take N for a player who sees no card; or --hands, --sources", file=sys.stderr)
+        return 2
     hand = parse_cards(" ".join(args.cards), rs, "hand")
     discard = parse_cards(args.discard or "", rs, "--discard")
     seen = parse_cards(args.seen or "", rs, "--seen")

@@ -175,12 +175,16 @@ def settle(f: Figure) -> Fraction | int | None:
 
 
 def closeness(f: Figure, exact: Fraction) -> Fraction:
-    """How far the stated odds are from the exact odds, as a fraction of the exact (0 when equal)."""
+    """How far the stated odds are from the exact odds, as a fraction of the exact (0 when equal),
+    both read the way the source states them (for : against, or against : for when against is larger)."""
     assert f.odds is not None
     good, bad = f.odds
     if exact in (0, 1) or 0 in (good, bad):
         return Fraction(0) if stated_chance(f) == exact else Fraction(1)
-    return abs(Fraction(good, bad) / (exact / (1 - exact)) - 1)
+    stated, ours = Fraction(good, bad), exact / (1 - exact)
+    if bad > good:
+        stated, ours = 1 / stated, 1 / ours
+    return abs(stated / ours - 1)
 
 
 def verdict(f: Figure) -> Verdict:

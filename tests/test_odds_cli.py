@@ -99,6 +99,11 @@ def test_the_sources_table_is_docs_odds(capsys: Capsys) -> None:
     assert code == 0 and out == (ROOT / "docs" / "ODDS.md").read_text(encoding="utf-8")
 
 
+def test_no_hand_and_no_take_is_a_usage_error(capsys: Capsys) -> None:
+    code, out, err = run(capsys, "odds")
+    assert (code, out) == (2, "") and "give the hand" in err
+
+
 def test_rank_by_with_a_discard_is_a_usage_error(capsys: Capsys) -> None:
     code, out, err = run(capsys, "odds", *CAVENDISH_ELDER, "--rank-by", "point: 6", "--discard", "KS")
     assert (code, out) == (2, "") and "--rank-by" in err
