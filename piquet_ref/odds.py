@@ -5,12 +5,14 @@ takes in are, as far as he can tell, any `take` of the cards he cannot see, each
 other. The chance of a condition is the number of those sets that satisfy it over their number
 C(unseen, take), an exact `Fraction`, never a sample.
 
-Counting does not visit the sets one by one. Every condition is built from features of one suit
-(cards of a kind taken in or held, a point or sequence of a length, the set ranks held) that combine
-over the four suits by a sum or a maximum. For each suit the subsets of its unseen cards are grouped
-by (cards taken from it, feature values), from the suit evaluators' 256-entry tables; the four suits
-are then convolved, keeping only (cards taken so far, combined values). The per-suit groups and the
-first suits' convolutions are memoised, so ranking every discard of a hand reuses nearly all of it.
+Counting does not visit the sets one by one. The pack is cut into lines, its four suits or its
+eight ranks, and every condition is built from features of one line (cards of a kind taken in or
+held, a point or sequence of a length in a suit, a set of a rank) that combine over the lines by a
+sum or a maximum. For each line the subsets of its unseen cards are grouped by (cards taken from it,
+feature values), read from the suit evaluators' 256-entry tables and the set tables; the lines are
+then convolved, keeping only (cards taken so far, combined values). Conditions that read only ranks
+(sets) run along the ranks, all others along the suits. The per-line groups and the first lines'
+convolutions are memoised, so ranking every discard of a hand reuses nearly all of it.
 """
 
 from __future__ import annotations
