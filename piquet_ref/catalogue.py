@@ -20,9 +20,9 @@ from .specfiles import read_yaml, spec_dir
 
 Kind = Literal["variant", "older-rule", "source-error", "wording", "unspecified"]
 KINDS: tuple[Kind, ...] = ("variant", "older-rule", "source-error", "wording", "unspecified")
-Scope = Literal["deal", "partie", "laws", "text"]
-SCOPES: tuple[Scope, ...] = ("deal", "partie", "laws", "text")
-EXECUTABLE: tuple[Scope, ...] = ("deal", "partie")  # scopes whose readings the code carries out
+Scope = Literal["deal", "partie", "odds", "laws", "text"]
+SCOPES: tuple[Scope, ...] = ("deal", "partie", "odds", "laws", "text")
+EXECUTABLE: tuple[Scope, ...] = ("deal", "partie", "odds")  # scopes whose readings the code carries out
 CATALOGUE_ROW = re.compile(r"^B[1-9][0-9]?$")
 CASE_ID = re.compile(r"^PQ-[0-9A-HJKMNP-TV-Z]{5}$")
 SOURCE_FIELDS = ("key", "author", "title", "year", "edition", "speaks_for", "cited_as", "file")

@@ -14,6 +14,7 @@ from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
 from .jsonio import comparison_text, dumps, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
+from .odds_input import op_odds
 from .record import parse_declare
 from .ruleset import PLAYERS, Ruleset
 from .scoring import score_deal
@@ -122,6 +123,7 @@ OPS: dict[str, Callable[[Any], str]] = {
     "score_deal": op_score_deal,
     "count": op_count,
     "score_partie": op_score_partie,
+    "odds": op_odds,
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from .cards import BITS_PER_SUIT, SUIT_MASK
 from .ruleset import Ruleset
@@ -101,12 +102,6 @@ class SuitTables:
     point_points: tuple[int, ...]  # point_key -> what that point scores when good
 
 
-def set_counts(spread_sum: int, n_fields: int) -> tuple[int, ...]:
-    """Decode a summed spread into the count of each eligible rank (field order)."""
-    field = (1 << SET_FIELD_BITS) - 1
-    return tuple(spread_sum >> (SET_FIELD_BITS * j) & field for j in range(n_fields))
-
-
 @lru_cache(maxsize=None)
 def tables(ruleset: Ruleset) -> SuitTables:
     """Build the lookup tables of `ruleset` (once per ruleset)."""
@@ -118,15 +113,16 @@ def tables(ruleset: Ruleset) -> SuitTables:
         sum(1 << (SET_FIELD_BITS * j) for j, bit in enumerate(set_ranks) if m >> bit & 1) for m in MASKS
     )
     n = len(set_ranks)
-    set_held = []
-    set_best = []
-    set_points = []
-    for s in range(1 << (SET_FIELD_BITS * n)):
-        counts = set_counts(s, n)
+    size = 1 << (SET_FIELD_BITS * n)
+    set_held: list[tuple[tuple[int, int], ...]] = [()] * size
+    set_best, set_points = [0] * size, [0] * size
+    # Only sums of four suits' spreads occur: every count 0..(number of suits); other entries stay empty.
+    for counts in product(range(len(ruleset.pack.suits) + 1), repeat=n):
+        s = sum(c << (SET_FIELD_BITS * j) for j, c in enumerate(counts))
         held = sorted(((c, set_ranks[j]) for j, c in enumerate(counts) if c in ruleset.sets.values), reverse=True)
-        set_held.append(tuple((r, c) for c, r in held))
-        set_best.append(max((set_key(c, r) for c, r in held), default=0))
-        set_points.append(sum(ruleset.sets.values[c] for c, _ in held))
+        set_held[s] = tuple((r, c) for c, r in held)
+        set_best[s] = max((set_key(c, r) for c, r in held), default=0)
+        set_points[s] = sum(ruleset.sets.values[c] for c, _ in held)
     return SuitTables(
         point=tuple(point_key(length(m), pips(m, values)) for m in MASKS),
         runs=all_runs,

@@ -83,6 +83,20 @@ def test_every_rule_is_covered_by_a_case() -> None:
     assert sorted(r for r in default_ruleset().rules if not coverage[r]) == []
 
 
+def test_every_negative_case_in_errors_sits_beside_a_legal_twin() -> None:
+    """errors/NAME.yaml expects an error; errors/NAME-ok.yaml is the same op on a minimally different input
+    that the laws accept."""
+    errors = {c.path.stem: c for c in CASES if c.area == "errors"}
+    lonely = []
+    for name, case in sorted(errors.items()):
+        if "expect_error" not in case.data:
+            continue
+        twin = errors.get(f"{name}-ok")
+        if twin is None or "expect" not in twin.data or twin.op != case.op or twin.data["input"] == case.data["input"]:
+            lonely.append(name)
+    assert lonely == []
+
+
 def test_partial_match_reports_missing_wrong_and_length_mismatches() -> None:
     """The matcher is partial on mappings, exact on list length, strict on types."""
     assert mismatches({"a": 1}, {"a": 1, "b": 2}) == []

@@ -27,6 +27,7 @@ import pytest
 import yaml
 
 import piquet_ref
+import piquet_ref.odds
 from piquet_ref import (
     CardError,
     DealError,
@@ -665,6 +666,20 @@ NEGATIVES: list[Negative] = [
              api(score_partie, {"ruleset": "harewood-1835", "deals": [{"dealer": "A", "scores": {"A": 95, "B": 90}}, {"dealer": "B", "scores": {"A": 10, "B": 10}}]}),
              api(score_partie, {"ruleset": "harewood-1835", "deals": [{"dealer": "A", "scores": {"A": 95, "B": 90}}, {"dealer": "B", "scores": {"A": 10, "B": 5}}]}),
              ("deals[1]", "both players reach 100")),
+    # odds-take-count
+    Negative("odds-take-count", "more cards taken in than the player cannot see", PROTOCOL,
+             protocol_rejects("odds-take-count", run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 21, "condition": {"taken": "A"}})),
+             protocol_accepts(run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 20, "condition": {"taken": "A"}})),
+             ("take", "21", "20")),
+    Negative("odds-take-count", "a take-in other than the discard, on the command line", CLI,
+             cli_rejects("odds-take-count", 1, ["odds", ELDER_HAND, "--discard", "9S 8S", "--take", "3", "--if", "taken: A"]),
+             cli_accepts(["odds", ELDER_HAND, "--discard", "9S 8S", "--take", "2", "--if", "taken: A"]), ("3", "2")),
+    Negative("odds-take-count", "the API asked to take more than remain", API,
+             api(lambda: piquet_ref.odds.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=21)),
+             api(lambda: piquet_ref.odds.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=20)), ("21",)),
+    Negative("record-invalid", "an odds condition that is not one", PROTOCOL,
+             protocol_rejects("record-invalid", run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"pointt": 6}})),
+             protocol_accepts(run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"point": 6}})), ("pointt",)),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

@@ -32,12 +32,18 @@ from piquet_ref.suit import (
     point_pips,
     runs,
     sequence_key,
-    set_counts,
+    SET_FIELD_BITS,
     set_key,
     tables,
 )
 
 RS = load_ruleset()
+
+
+def set_counts(spread_sum: int, n_fields: int) -> tuple[int, ...]:
+    """Decode a summed spread (3-bit count fields, one per eligible rank) into each rank's count."""
+    field = (1 << SET_FIELD_BITS) - 1
+    return tuple(spread_sum >> (SET_FIELD_BITS * j) & field for j in range(n_fields))
 T = tables(RS)
 HIGH_FIRST = [r.symbol for r in reversed(RS.pack.ranks)]  # A K Q J T 9 8 7
 PIP = {r.symbol: r.pips for r in RS.pack.ranks}

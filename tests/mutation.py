@@ -1,0 +1,662 @@
+"""Mutation testing: how strong is a judge (the conformance corpus, or the test suite) at catching wrong rules?
+
+Mutants are made of the reference's rule logic and of its rule tables, one change each:
+
+- code (`piquet_ref/<module>.py`, AST level): a comparison's boundary moved or negated, an arithmetic or
+  bitwise operator swapped, an integer constant moved by one, a boolean flipped, `and`/`or` swapped, a
+  `not` dropped, a condition negated, an update or call statement removed;
+- tables (`spec/rules/*.yaml`): each parameter the code reads moved by one, flipped, renamed, or a list
+  parameter with one item dropped or two neighbours swapped.
+
+Each mutant runs in its own process over a copy of the package, so nothing of one mutant leaks into the
+next. A mutant is *killed* when the judge fails on it (a case differs, the oracle errs or the process
+dies or hangs), *invalid* when it cannot even load (the loader rejects a mutated table: no judge is
+needed to notice that), and *survives* otherwise. `tests/mutation_equivalent.yaml` lists, each with its
+reason, the survivors that are equivalent (no input can tell them from the original), those that change
+only what the corpus leaves open on purpose (wording of notes and messages), and the functions only the
+Python API reaches (not run: the corpus speaks the protocol). The score is killed / (killed + the
+remaining survivors).
+
+    python -m tests.mutation run [--judge corpus] [--jobs 2] [--only GLOB] [--out FILE]
+    python -m tests.mutation list [--only GLOB]
+
+`run` writes a JSON report (`--out`, default `mutation-report.json`) and prints the survivors; `report`
+turns such a report into the Markdown summary kept in conformance/MUTATION.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import fnmatch
+import hashlib
+import json
+import os
+import resource
+import signal
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutation_equivalent.yaml"
+
+# The rule logic: what decides a score, a verdict, a legal move or a count. (Not the CLI, the protocol
+# framing, the runner or the corpus tools, which the corpus does not claim to check.)
+RULE_MODULES = ("suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards")
+NO_MUTATE = "pragma: no mutate"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One change to one file: where, what, and the whole mutated text."""
+
+    id: str  # stable across unrelated edits: file, enclosing function, operator, original text, occurrence
+    file: str  # relative to the repository root
+    line: int
+    where: str  # enclosing function (code) or rule id and parameter (tables)
+    operator: str
+    original: str
+    mutated: str
+    site: tuple[int, int]  # (node index in ast.walk order, edit index) or (rule index, edit index over its params)
+
+    def summary(self) -> str:
+        return f"{self.file}:{self.line} {self.where}: {self.operator}: {self.original} -> {self.mutated}"
+
+
+# ------------------------------------------------------------------------------ code mutants
+
+COMPARE_SWAPS: dict[type[ast.cmpop], tuple[type[ast.cmpop], ...]] = {
+    ast.Lt: (ast.LtE, ast.GtE),
+    ast.LtE: (ast.Lt, ast.Gt),
+    ast.Gt: (ast.GtE, ast.LtE),
+    ast.GtE: (ast.Gt, ast.Lt),
+    ast.Eq: (ast.NotEq,),
+    ast.NotEq: (ast.Eq,),
+    ast.In: (ast.NotIn,),
+    ast.NotIn: (ast.In,),
+    ast.Is: (ast.IsNot,),
+    ast.IsNot: (ast.Is,),
+}
+BINOP_SWAPS: dict[type[ast.operator], tuple[type[ast.operator], ...]] = {
+    ast.Add: (ast.Sub,),
+    ast.Sub: (ast.Add,),
+    ast.Mult: (ast.FloorDiv,),
+    ast.FloorDiv: (ast.Mult,),
+    ast.Mod: (ast.FloorDiv,),
+    ast.BitAnd: (ast.BitOr,),
+    ast.BitOr: (ast.BitAnd, ast.BitXor),
+    ast.BitXor: (ast.BitOr,),
+    ast.LShift: (ast.RShift,),
+    ast.RShift: (ast.LShift,),
+}
+
+Parents = dict[int, list[ast.AST]]
+Apply = Callable[[ast.AST, Parents], None]  # mutate the copied node in place (its tree's parent map given)
+Edit = tuple[str, str, Apply]  # (operator label, mutated text, apply)
+
+
+def _edits(node: ast.AST) -> Iterator[Edit]:
+    """The mutations of one node (applied to a deep copy found at the same walk position)."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            for new_cmp in COMPARE_SWAPS.get(type(op), ()):
+                yield f"compare {type(op).__name__}->{new_cmp.__name__}", _show_compare(node, i, new_cmp), _set_cmp(i, new_cmp)
+    elif isinstance(node, (ast.BinOp, ast.AugAssign)):
+        for new in BINOP_SWAPS.get(type(node.op), ()):
+            yield f"operator {type(node.op).__name__}->{new.__name__}", _show_op(node, new), _set_op(new)
+    elif isinstance(node, ast.BoolOp):
+        new_bool: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield f"boolean {type(node.op).__name__}->{new_bool.__name__}", ast.unparse(ast.BoolOp(new_bool(), node.values)), _set_op(new_bool)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.Not, ast.USub, ast.Invert)):
+        yield f"drop {type(node.op).__name__}", ast.unparse(node.operand), _unwrap
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield "flip bool", repr(not node.value), _set_value(not node.value)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        for new_int in sorted({node.value + 1, node.value - 1} - ({-1} if node.value == 0 else set())):
+            yield f"constant {node.value}->{new_int}", repr(new_int), _set_value(new_int)
+    if isinstance(node, (ast.If, ast.While, ast.IfExp)) and not isinstance(node.test, (ast.Compare, ast.UnaryOp)):
+        yield "negate condition", f"not ({ast.unparse(node.test)})", _negate_test
+    if isinstance(node, ast.AugAssign) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        yield "remove statement", "pass", _to_pass
+
+
+def _show_compare(node: ast.Compare, i: int, new: type[ast.cmpop]) -> str:
+    ops = list(node.ops)
+    ops[i] = new()
+    return ast.unparse(ast.Compare(node.left, ops, node.comparators))
+
+
+def _show_op(node: ast.BinOp | ast.AugAssign, new: type[ast.operator]) -> str:
+    shown = copy.copy(node)
+    shown.op = new()
+    return ast.unparse(shown)
+
+
+def _set_cmp(i: int, new: type[ast.cmpop]) -> Apply:
+    def apply(node: ast.AST, parents: Parents) -> None:
+        assert isinstance(node, ast.Compare)
+        node.ops[i] = new()
+
+    return apply
+
+
+def _set_op(new: type[ast.AST]) -> Apply:
+    def apply(node: ast.AST, parents: Parents) -> None:
+        node.op = new()  # type: ignore[attr-defined]
+
+    return apply
+
+
+def _set_value(value: bool | int) -> Apply:
+    def apply(node: ast.AST, parents: Parents) -> None:
+        assert isinstance(node, ast.Constant)
+        node.value = value
+
+    return apply
+
+
+def _negate_test(node: ast.AST, parents: Parents) -> None:
+    assert isinstance(node, (ast.If, ast.While, ast.IfExp))
+    node.test = ast.UnaryOp(ast.Not(), node.test)
+
+
+def _unwrap(node: ast.AST, parents: Parents) -> None:
+    """Put the operand of a unary operator where the operator was (drop a `not`, a minus, an `~`)."""
+    assert isinstance(node, ast.UnaryOp)
+    _substitute(node, node.operand, parents)
+
+
+def _to_pass(node: ast.AST, parents: Parents) -> None:
+    """Put `pass` where the statement was."""
+    _substitute(node, ast.Pass(), parents)
+
+
+def _substitute(old: ast.AST, new: ast.AST, parents: Parents) -> None:
+    for holder in parents[id(old)]:
+        for name, value in ast.iter_fields(holder):
+            if value is old:
+                setattr(holder, name, new)
+            elif isinstance(value, list):
+                value[:] = [new if v is old else v for v in value]
+
+
+def _skipped_nodes(tree: ast.AST) -> set[int]:
+    """Nodes not to mutate: annotations, f-strings (messages), asserts, docstrings, `# pragma: no mutate` lines."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        parts: list[ast.AST] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            parts += [a.annotation for a in node.args.args + node.args.kwonlyargs if a.annotation]
+            parts += [node.returns] if node.returns else []
+        elif isinstance(node, ast.AnnAssign):
+            parts.append(node.annotation)
+        elif isinstance(node, (ast.JoinedStr, ast.Assert)):
+            parts.append(node)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            parts.append(node)  # a docstring
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("error", "TypeVar", "NewType"):
+            parts += node.args[:1]  # the error code / type name: data, not logic
+        for part in parts:
+            skip.update(id(n) for n in ast.walk(part))
+    return skip
+
+
+def code_mutants(root: Path, rel: str) -> list[Mutant]:
+    """Every mutant of one Python module (`rel`, a path below `root`), in a stable order."""
+    source = (root / rel).read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    skip = _skipped_nodes(tree)
+    qualnames = _qualnames(tree)
+    nodes = list(ast.walk(tree))
+    seen: Counter[tuple[str, str, str]] = Counter()
+    out = []
+    for index, node in enumerate(nodes):
+        if id(node) in skip or not hasattr(node, "lineno") or NO_MUTATE in lines[node.lineno - 1]:
+            continue
+        for edit, (label, shown, _) in enumerate(_edits(node)):
+            where = qualnames.get(id(node), "<module>")
+            original = ast.unparse(node) if not isinstance(node, (ast.If, ast.While)) else ast.unparse(node.test)
+            key = (where, label, original)
+            seen[key] += 1
+            digest = hashlib.sha256(f"{rel}|{where}|{label}|{original}|{seen[key]}".encode()).hexdigest()[:8]
+            out.append(Mutant(f"{Path(rel).stem}:{where}:{digest}", rel, node.lineno, where, label, _short(original), _short(shown), (index, edit)))
+    return out
+
+
+def code_text(m: Mutant, source: str) -> str:
+    """The whole module (whose unmutated text is `source`) with the mutant's one edit applied."""
+    tree = ast.parse(source)
+    index, edit = m.site
+    target = list(ast.walk(tree))[index]
+    apply = list(_edits(target))[edit][2]
+    apply(target, _parent_map(tree))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _short(text: str, width: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _parent_map(tree: ast.AST) -> Parents:
+    parents: Parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents.setdefault(id(child), []).append(node)
+    return parents
+
+
+def _qualnames(tree: ast.AST) -> dict[int, str]:
+    """The enclosing function or class (dotted) of every node."""
+    out: dict[int, str] = {}
+
+    def visit(node: ast.AST, name: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = name
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = f"{name}.{child.name}" if name != "<module>" else child.name
+            out[id(child)] = inner
+            visit(child, inner)
+
+    visit(tree, "<module>")
+    return out
+
+
+# ------------------------------------------------------------------------------ table mutants
+
+
+def table_mutants(root: Path, rel: str) -> list[Mutant]:
+    """Every mutant of one rule table: each parameter value moved, flipped, renamed, shortened or reordered."""
+    data = yaml.safe_load((root / rel).read_text(encoding="utf-8"))
+    out = []
+    for r, rule in enumerate(data.get("rules", [])):
+        for e, (name, (label, original, shown, _)) in enumerate(_param_edits(rule)):
+            where = f"{rule['id']}.{name}"
+            digest = hashlib.sha256(f"{rel}|{where}|{label}|{shown}".encode()).hexdigest()[:8]
+            out.append(Mutant(f"spec:{where}:{digest}", rel, 0, where, label, _short(original), _short(shown), (r, e)))
+    return out
+
+
+def _param_edits(rule: dict[str, Any]) -> Iterator[tuple[str, tuple[str, str, str, Any]]]:
+    for name, value in (rule.get("params") or {}).items():
+        for edit in _value_edits(value):
+            yield name, edit
+
+
+def table_text(m: Mutant, source: str) -> str:
+    """The whole rule table (whose unmutated text is `source`) with the mutant's one parameter changed."""
+    data = yaml.safe_load(source)
+    r, e = m.site
+    name, (_, _, _, new) = list(_param_edits(data["rules"][r]))[e]
+    data["rules"][r]["params"][name] = new
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+def mutant_text(m: Mutant, source: str) -> str:
+    """The mutated text of the mutant's file, given its unmutated text."""
+    return table_text(m, source) if m.file.endswith(".yaml") else code_text(m, source)
+
+
+def _value_edits(value: Any, path: str = "") -> Iterator[tuple[str, str, str, Any]]:
+    """(label, original, mutated, new value) for a parameter value, recursing into lists and mappings."""
+    if isinstance(value, bool):
+        yield f"flip{path}", repr(value), repr(not value), not value
+    elif isinstance(value, int):
+        for new in (value - 1, value + 1):
+            yield f"constant{path} {value}->{new}", repr(value), repr(new), new
+    elif isinstance(value, str):
+        yield f"rename{path}", repr(value), repr(value + "x"), value + "x"
+    elif isinstance(value, list):
+        for i in range(len(value)):
+            yield f"drop{path}[{i}]", _short(repr(value)), _short(repr(value[:i] + value[i + 1 :])), value[:i] + value[i + 1 :]
+        for i in range(len(value) - 1):
+            if value[i] != value[i + 1]:
+                swapped = value[:i] + [value[i + 1], value[i]] + value[i + 2 :]
+                yield f"swap{path}[{i}]", _short(repr(value)), _short(repr(swapped)), swapped
+        for i, item in enumerate(value):
+            if isinstance(item, (int, dict, list)) and not isinstance(item, bool):
+                for label, original, shown, new in _value_edits(item, f"{path}[{i}]"):
+                    yield label, original, shown, value[:i] + [new] + value[i + 1 :]
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            for label, original, shown, new in _value_edits(item, f"{path}.{key}"):
+                yield label, original, shown, {**value, key: new}
+
+
+# ------------------------------------------------------------------------------ all mutants
+
+
+def all_mutants(root: Path = ROOT, only: list[str] | None = None) -> list[Mutant]:
+    """Every mutant of the rule modules and tables below `root` (those whose id or file matches one of `only`)."""
+    out = [m for name in RULE_MODULES for m in code_mutants(root, f"piquet_ref/{name}.py")]
+    out += [m for path in sorted((root / "spec" / "rules").glob("*.yaml")) for m in table_mutants(root, path.relative_to(root).as_posix())]
+    if only:
+        out = [m for m in out if any(fnmatch.fnmatchcase(m.id, g) or fnmatch.fnmatchcase(m.file, g) for g in only)]
+    return out
+
+
+# ------------------------------------------------------------------------------ judges
+
+JUDGE_CORPUS = r"""
+import json, sys
+from piquet_ref.corpus import Case, judge
+from piquet_ref.serve import answer
+from piquet_ref.loader import load_ruleset
+from piquet_ref.errors import SpecError
+from pathlib import Path
+import piquet_ref
+assert Path(piquet_ref.__file__).parent.parent == Path.cwd(), piquet_ref.__file__
+try:
+    load_ruleset()
+except SpecError as exc:
+    print(json.dumps({"status": "invalid", "by": "loader", "detail": str(exc)[:300]}))
+    sys.exit(0)
+for data in json.load(open(sys.argv[1], encoding="utf-8")):
+    case = Case(Path(data.pop("_path")), data)
+    response = answer({"cmd": "run", "seq": 0, "op": case.op, "input": data.get("input")})
+    status, diffs = judge(case, response)
+    if status != "pass":
+        print(json.dumps({"status": "killed", "by": case.id, "detail": (diffs or [status])[0][:300]}))
+        sys.exit(0)
+print(json.dumps({"status": "survived", "by": None, "detail": ""}))
+"""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    mutant: str
+    status: str  # killed | survived | invalid | timeout | crashed
+    by: str | None  # the case (or test) that killed it
+    detail: str
+    seconds: float
+
+
+def snapshot(source: Path, dest: Path) -> None:
+    """Copy the package and its rule tables from the checkout `source` into `dest`."""
+    shutil.copytree(source / "piquet_ref", dest / "piquet_ref", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(source / "spec", dest / "spec")
+
+
+class Sandbox:
+    """A private copy of the package and its tables in which one mutant at a time is written and judged.
+
+    The cases go to the judge ordered by how many mutants each has killed so far (`kills`, shared by
+    every sandbox of a run), so that a mutant usually dies on the first case or two.
+    """
+
+    def __init__(self, source: Path, cases: list[dict[str, Any]], kills: Counter[str], timeout: float) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="piquet-mutant-"))
+        snapshot(source, self.dir)
+        self.cases, self.kills, self.timeout = cases, kills, timeout
+
+    def judge(self, mutant: Mutant | None) -> Outcome:
+        target = self.dir / mutant.file if mutant else None
+        original = target.read_text(encoding="utf-8") if target else ""
+        corpus = self.dir / "corpus.json"
+        ordered = sorted(self.cases, key=lambda c: -self.kills[c["id"]])
+        corpus.write_text(json.dumps(ordered), encoding="utf-8")
+        name = mutant.id if mutant else "original"
+        start = time.perf_counter()
+        try:
+            if target and mutant:
+                target.write_text(mutant_text(mutant, original), encoding="utf-8")
+            proc = subprocess.run(
+                [sys.executable, "-c", JUDGE_CORPUS, str(corpus)],
+                cwd=self.dir, capture_output=True, text=True, timeout=10 * self.timeout,
+                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(self.dir)},
+                preexec_fn=self._limit_cpu,
+            )
+            seconds = time.perf_counter() - start
+            last = proc.stdout.strip().splitlines()[-1:] if proc.stdout.strip() else []
+            if proc.returncode == -signal.SIGXCPU:
+                return Outcome(name, "timeout", None, f"over {self.timeout:.0f} s of CPU", seconds)
+            if proc.returncode != 0 or not last:
+                return Outcome(name, "crashed", None, (proc.stderr.strip().splitlines() or ["no output"])[-1][:300], seconds)
+            verdict = json.loads(last[0])
+            if verdict["status"] == "killed":
+                self.kills[verdict["by"]] += 1
+            return Outcome(name, verdict["status"], verdict["by"], verdict["detail"], seconds)
+        except subprocess.TimeoutExpired:
+            return Outcome(name, "timeout", None, f"over {self.timeout:.0f} s", time.perf_counter() - start)
+        finally:
+            if target:
+                target.write_text(original, encoding="utf-8")
+
+    def _limit_cpu(self) -> None:
+        """In the judge process: a CPU-time limit (not wall time, which other work on the machine stretches)."""
+        seconds = int(self.timeout) + 1
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def corpus_cases() -> list[dict[str, Any]]:
+    """Every case of the corpus (path order), as the judge reads them."""
+    from piquet_ref.corpus import load_cases
+
+    return [{**c.data, "_path": c.path.as_posix()} for c in load_cases(ROOT / "conformance" / "cases")]
+
+
+def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True) -> tuple[Outcome, list[Outcome]]:
+    """Judge the original at `source` (which must survive), then every mutant, `jobs` at a time."""
+    cases = corpus_cases()
+    kills: Counter[str] = Counter()
+    probe = Sandbox(source, cases, kills, timeout=600)
+    baseline = probe.judge(None)
+    probe.close()
+    if baseline.status != "survived":
+        raise SystemExit(f"the unmutated reference fails its own judge: {baseline}")
+    timeout = max(5.0, 5 * baseline.seconds)  # CPU seconds: a mutant that loops is killed by its timeout
+    local = threading.local()
+    sandboxes: list[Sandbox] = []
+    lock = threading.Lock()
+    done: list[Outcome] = []
+
+    def one(m: Mutant) -> Outcome:
+        if not hasattr(local, "box"):
+            local.box = Sandbox(source, cases, kills, timeout)
+            with lock:
+                sandboxes.append(local.box)
+        outcome: Outcome = local.box.judge(m)
+        with lock:
+            done.append(outcome)
+            if progress:
+                print(f"\r{len(done)}/{len(mutants)} mutants judged", end="", file=sys.stderr, flush=True)
+        return outcome
+
+    try:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            outcomes = list(pool.map(one, mutants))
+    finally:
+        for box in sandboxes:
+            box.close()
+    if progress:
+        print(file=sys.stderr)
+    return baseline, outcomes
+
+
+# ------------------------------------------------------------------------------ classification and the report
+
+
+class Lists(NamedTuple):
+    """tests/mutation_equivalent.yaml: what the score does not count, each entry with its reason."""
+
+    equivalent: dict[str, str]  # mutant id -> why no input can tell it from the original
+    unpinned: dict[str, str]  # mutant id -> what it changes that the corpus leaves open on purpose (wording, open choices)
+    api_only: dict[str, str]  # "file:function" -> why only the Python API reaches it (not run with the corpus)
+    survivors: dict[str, str]  # mutant id -> what a case would need to kill it
+
+
+def load_lists(path: Path = EQUIVALENT_FILE) -> Lists:
+    data = (yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None) or {}
+    return Lists(*({str(k): " ".join(str(v).split()) for k, v in (data.get(f) or {}).items()} for f in Lists._fields))
+
+
+def _in_function(row: dict[str, Any], key: str) -> bool:
+    place = f"{row['file']}:{row['where']}"
+    return place == key or place.startswith(key + ".")
+
+
+def is_api_only(m: Mutant, functions: dict[str, str]) -> bool:  # functions: Lists.api_only
+    """Whether the mutant lies in (or inside a function nested in) a function listed as API-only."""
+    return any(_in_function(asdict(m), key) for key in functions)
+
+
+KILLED = ("killed", "timeout", "crashed")
+CLASSES = (*KILLED, "survived", "equivalent", "unpinned", "invalid", "api-only")
+
+
+def classify(row: dict[str, Any], lists: Lists) -> str:
+    """The class of one outcome: its status, with survivors split into equivalent, unpinned and survived."""
+    if row["status"] != "survived":
+        return str(row["status"])
+    if row["mutant"] in lists.equivalent:
+        return "equivalent"
+    return "unpinned" if row["mutant"] in lists.unpinned else "survived"
+
+
+def score(outcomes: list[dict[str, Any]], lists: Lists) -> dict[str, Any]:
+    """Counts per class and the mutation score: killed / (killed + survivors that are neither equivalent
+    nor unpinned). Invalid mutants (tables the loader rejects) and API-only ones count on neither side."""
+    counts = Counter(classify(o, lists) for o in outcomes)
+    killed = sum(counts[c] for c in KILLED)
+    judged = killed + counts["survived"]
+    listed = set(lists.equivalent) | set(lists.unpinned)
+    return {
+        "mutants": len(outcomes),
+        "by_class": {c: counts[c] for c in CLASSES},
+        "killed": killed,
+        "survived": counts["survived"],
+        "score": round(killed / judged, 4) if judged else 1.0,
+        "stale": sorted(listed - {o["mutant"] for o in outcomes if o["status"] == "survived"}),
+    }
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The Markdown summary of a run (conformance/MUTATION.md): figures, survivors and why the rest do not count."""
+    rows, lists = report["outcomes"], load_lists()
+    summary = score(rows, lists)  # the lists as they stand now, not at the time of the run
+    by_class = summary["by_class"]
+    per_file: dict[str, Counter[str]] = {}
+    for row in rows:
+        per_file.setdefault(row["file"], Counter())[classify(row, lists)] += 1
+    lines = [
+        "# Mutation score of the conformance corpus",
+        "",
+        "<!-- generated by `python -m tests.mutation report`; do not edit by hand -->",
+        "",
+        f"Run on {report['date']} with `python -m tests.mutation run` (judge: the {report['judge']}, every case",
+        f"in-process; {summary['mutants']} mutants in {report['seconds']:.0f} s on 2 cores; the unmutated",
+        f"reference passes the whole corpus in {report['baseline_seconds']} s). How mutants are made and judged",
+        "is written at the top of `tests/mutation.py`; the lists below are kept in `tests/mutation_equivalent.yaml`.",
+        "",
+        f"**Score: {summary['killed']} killed of {summary['killed'] + summary['survived']} = {100 * summary['score']:.1f}%**",
+        f"({by_class['killed']} by a failing case, {by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the",
+        f"judge; {summary['survived']} survivors). Not counted: {by_class['equivalent']} equivalent mutants, {by_class['unpinned']} that change only",
+        f"what the corpus deliberately leaves open, {by_class['invalid']} tables the loader rejects, and {by_class['api-only']} in code only",
+        "the Python API reaches.",
+        "",
+        "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for file, c in sorted(per_file.items()):
+        cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only"))
+        lines.append(f"| `{file}` | {sum(c.values())} | {cells} |")
+    sections = (
+        ("survived", "Survivors", "Each would need what its last column says.", "what a case would need", lists.survivors),
+        ("unpinned", "Changes the corpus leaves open", "Each changes only what no case judges on purpose.", "what it changes", lists.unpinned),
+        ("equivalent", "Equivalent mutants", "No input can tell these from the original.", "why it is equivalent", lists.equivalent),
+    )
+    for cls, title, intro, column, notes in sections:
+        chosen = [r for r in rows if classify(r, lists) == cls]
+        lines += ["", f"## {title} ({len(chosen)})", ""]
+        if not chosen:
+            lines.append("None.")
+            continue
+        lines += [intro, "", f"| mutant | where | change | {column} |", "|---|---|---|---|"]
+        for r in chosen:
+            change = f"{_cell(r['operator'])}: `{_cell(r['original'])}` → `{_cell(r['mutated'])}`"
+            lines.append(f"| `{r['mutant']}` | `{r['file']}:{r['line']}` | {change} | {_cell(notes.get(r['mutant'], 'not yet analysed'))} |")
+    functions = lists.api_only
+    lines += ["", "## Code only the Python API reaches", "", "Not judged by the corpus (the test suite judges it).", ""]
+    lines += ["| function | mutants | why the protocol does not reach it |", "|---|---:|---|"]
+    for key, reason in functions.items():
+        n = sum(1 for r in rows if r["status"] == "api-only" and _in_function(r, key))
+        lines.append(f"| `{key}` | {n} | {_cell(reason)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("`", "'")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p_list = sub.add_parser("list", help="list the mutants")
+    p_run = sub.add_parser("run", help="judge every mutant with the conformance corpus")
+    for p in (p_list, p_run):
+        p.add_argument("--only", action="append", help="glob over mutant ids or files (repeatable)")
+    p_run.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p_run.add_argument("--out", type=Path, default=Path("mutation-report.json"))
+    p_report = sub.add_parser("report", help="write the Markdown summary of a run's JSON report")
+    p_report.add_argument("report", type=Path)
+    p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
+    args = parser.parse_args(argv)
+    if args.cmd == "report":
+        args.out.write_text(markdown(json.loads(args.report.read_text(encoding="utf-8"))), encoding="utf-8")
+        return 0
+    if args.cmd == "list":
+        mutants = all_mutants(ROOT, args.only)
+        for m in mutants:
+            print(f"{m.id:<40} {m.summary()}")
+        print(f"{len(mutants)} mutants", file=sys.stderr)
+        return 0
+    start = time.perf_counter()
+    source = Path(tempfile.mkdtemp(prefix="piquet-mutation-"))
+    try:
+        snapshot(ROOT, source)  # the run judges this copy, whatever happens to the checkout meanwhile
+        every = all_mutants(source, args.only)
+        lists = load_lists()
+        functions = lists.api_only
+        mutants = [m for m in every if not is_api_only(m, functions)]
+        baseline, outcomes = run(source, mutants, args.jobs)
+        outcomes += [Outcome(m.id, "api-only", None, "", 0.0) for m in every if is_api_only(m, functions)]
+        mutants = every
+    finally:
+        shutil.rmtree(source, ignore_errors=True)
+    by_id = {m.id: m for m in mutants}
+    rows = [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}} for o in outcomes]
+    summary = score(rows, lists)
+    report = {
+        "judge": "corpus",
+        "date": time.strftime("%Y-%m-%d"),
+        "seconds": round(time.perf_counter() - start, 1),
+        "baseline_seconds": round(baseline.seconds, 2),
+        "summary": summary,
+        "outcomes": rows,
+    }
+    args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for row in rows:
+        if classify(row, lists) == "survived":
+            print(f"SURVIVED {row['mutant']:<40} {row['file']}:{row['line']} {row['where']}: {row['operator']}: {row['original']} -> {row['mutated']}")
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

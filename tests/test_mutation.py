@@ -1,0 +1,103 @@
+"""The mutation tool (tests/mutation.py): its mutants are stable and real, its judge tells a wrong rule
+from the right one, and every mutant declared equivalent still exists and still survives the corpus."""
+
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+import yaml
+
+from piquet_ref.specfiles import spec_dir
+
+from .mutation import ROOT, Lists, Mutant, Sandbox, all_mutants, corpus_cases, load_lists, mutant_text, score
+
+MUTANTS = all_mutants()
+BY_ID = {m.id: m for m in MUTANTS}
+LISTS = load_lists()
+
+
+def test_mutant_ids_are_unique_and_the_same_on_every_generation() -> None:
+    assert len(BY_ID) == len(MUTANTS)
+    assert [m.id for m in all_mutants()] == [m.id for m in MUTANTS]
+
+
+def test_there_are_mutants_of_every_rule_module_and_table() -> None:
+    files = Counter(m.file for m in MUTANTS)
+    assert {f for f in files if f.startswith("piquet_ref/")} == {
+        f"piquet_ref/{name}.py" for name in ("suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards")
+    }
+    assert {Path(f).name for f in files if f.startswith("spec/")} == {p.name for p in (spec_dir() / "rules").glob("*.yaml")}
+
+
+@pytest.mark.parametrize("mutant", MUTANTS[::37], ids=lambda m: m.id)
+def test_a_mutant_changes_its_file_and_nothing_else_breaks_its_syntax(mutant: Mutant) -> None:
+    """Sampled: a code mutant is valid Python that differs from the original; a table mutant is YAML
+    that differs from the original in the one parameter named."""
+    source = (ROOT / mutant.file).read_text(encoding="utf-8")
+    text = mutant_text(mutant, source)
+    if mutant.file.endswith(".py"):
+        assert ast.dump(ast.parse(text)) != ast.dump(ast.parse(source))
+    else:
+        before, after = yaml.safe_load(source), yaml.safe_load(text)
+        changed = [
+            f"{rule['id']}.{name}"
+            for rule, new in zip(before["rules"], after["rules"])
+            for name in rule.get("params") or {}
+            if rule["params"][name] != new["params"][name]
+        ]
+        assert changed == [mutant.where]
+
+
+def test_every_listed_mutant_exists_and_is_listed_once() -> None:
+    listed = [*LISTS.equivalent, *LISTS.unpinned, *LISTS.survivors]
+    assert sorted(set(listed) - set(BY_ID)) == [] and len(listed) == len(set(listed))
+
+
+def test_every_api_only_function_exists_and_holds_mutants() -> None:
+    places = Counter(f"{m.file}:{m.where}" for m in MUTANTS)
+    for key in LISTS.api_only:
+        assert any(p == key or p.startswith(key + ".") for p in places), key
+
+
+@pytest.fixture(scope="module")
+def sandbox() -> Iterator[Sandbox]:
+    box = Sandbox(ROOT, corpus_cases(), Counter(), timeout=20)
+    yield box
+    box.close()
+
+
+def test_the_judge_spares_the_original(sandbox: Sandbox) -> None:
+    assert sandbox.judge(None).status == "survived"
+
+
+def test_the_judge_kills_a_wrong_repique_bonus_and_names_the_case(sandbox: Sandbox) -> None:
+    wrong = [m for m in MUTANTS if m.where == "repique.score.points" and m.mutated == "61"]
+    outcome = sandbox.judge(wrong[0])
+    assert outcome.status == "killed" and outcome.by is not None and outcome.by.startswith("PQ-")
+    assert "60" in outcome.detail or "61" in outcome.detail or "expected" in outcome.detail
+
+
+def test_the_judge_calls_a_table_the_loader_rejects_invalid(sandbox: Sandbox) -> None:
+    dropped = [m for m in MUTANTS if m.where == "pack.rank-order.ranks" and m.operator.startswith("drop")]
+    source = (ROOT / dropped[0].file).read_text(encoding="utf-8")
+    assert dropped and sandbox.judge(dropped[0]).status == "invalid", mutant_text(dropped[0], source)[:200]
+
+
+@pytest.mark.parametrize("mutant_id", sorted(LISTS.equivalent)[::25])
+def test_a_declared_equivalent_survives_the_corpus(sandbox: Sandbox, mutant_id: str) -> None:
+    """Sampled (the full run judges them all): a mutant declared equivalent is not killed."""
+    assert sandbox.judge(BY_ID[mutant_id]).status == "survived"
+
+
+def test_the_score_counts_timeouts_and_crashes_as_kills_and_leaves_out_what_is_listed() -> None:
+    rows = [{"mutant": "a", "status": "killed"}, {"mutant": "b", "status": "timeout"}, {"mutant": "c", "status": "crashed"},
+            {"mutant": "d", "status": "survived"}, {"mutant": "e", "status": "survived"}, {"mutant": "f", "status": "invalid"},
+            {"mutant": "g", "status": "survived"}, {"mutant": "h", "status": "api-only"}]
+    summary = score(rows, Lists({"e": "same for every input"}, {"g": "wording only"}, {}, {}))
+    assert (summary["killed"], summary["survived"]) == (3, 1) and summary["score"] == 0.75
+    assert {k: v for k, v in summary["by_class"].items() if v} == {
+        "killed": 1, "timeout": 1, "crashed": 1, "survived": 1, "equivalent": 1, "unpinned": 1, "invalid": 1, "api-only": 1}
