@@ -178,7 +178,7 @@ def laws() -> tuple[Law, ...]:
 
 def law(number: str | int) -> Law:
     """The law numbered `number` (an int or its digits); `reference-unknown` if there is none."""
-    n = number if isinstance(number, int) else int(number) if str(number).isdigit() else 0
+    n = number if type(number) is int else int(number) if isinstance(number, str) and number.isdigit() else 0
     if n not in NUMBERS:
         raise error("reference-unknown", f"no law {number!r}: the laws are numbered 1-78 (`piquet-ref laws` lists them)")
     return laws()[n - 1]

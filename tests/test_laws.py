@@ -18,10 +18,10 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from piquet_ref import SpecError
+from piquet_ref import PiquetError, SpecError
 from piquet_ref.catalogue import ambiguities
 from piquet_ref.errors import error_catalogue
-from piquet_ref.laws import KINDS, NUMBERS, laws, load_laws
+from piquet_ref.laws import KINDS, NUMBERS, law, laws, load_laws
 from piquet_ref.specdoc import spec_markdown
 from piquet_ref.specfiles import spec_dir
 
@@ -239,6 +239,14 @@ def test_the_cli_gives_json_for_one_law_and_for_all() -> None:
     code, out, _ = cli_run(["laws", "--format", "json"])
     every = json.loads(out)
     assert code == 0 and [x["number"] for x in every] == list(range(1, 79)) and every[8] == one
+
+
+def test_a_law_is_found_by_its_number_and_nothing_else() -> None:
+    assert law(59) == law("59") == laws()[58]
+    for bad in (0, 79, True, "", " 5", "V"):
+        with pytest.raises(PiquetError) as info:
+            law(bad)
+        assert info.value.code == "reference-unknown" and repr(bad) in str(info.value)
 
 
 @pytest.mark.parametrize("arg", ["0", "79", "x", "-1", "5.0"])
