@@ -20,6 +20,7 @@ from .corpus_cli import add_commands as add_conformance_commands, add_fuzz_comma
 from .errors import PiquetError, error
 from .ledger import narrate
 from .odds_cli import add_odds_command
+from .laws_cli import add_laws_command
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
 from .ops import run_op
 from .jsonio import result_json
@@ -229,6 +230,7 @@ def parser() -> argparse.ArgumentParser:
     add_conformance_commands(sub)
     add_fuzz_command(sub)
     add_odds_command(sub)
+    add_laws_command(sub)
     return p
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 
@@ -98,10 +99,17 @@ def error(code: str, message: str) -> PiquetError:
 
 @lru_cache(maxsize=1)
 def error_catalogue() -> dict[str, ErrorCode]:
-    """The codes of `spec/errors.yaml`, validated."""
-    from .specfiles import read_yaml, spec_dir
+    """The codes of the shipped `spec/errors.yaml`, validated."""
+    from .specfiles import spec_dir
 
-    data = read_yaml(spec_dir() / "errors.yaml")
+    return load_error_catalogue(spec_dir())
+
+
+def load_error_catalogue(root: Path) -> dict[str, ErrorCode]:
+    """The codes of `root`/errors.yaml, validated."""
+    from .specfiles import read_yaml
+
+    data = read_yaml(root / "errors.yaml")
     entries = data.get("errors") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         raise SpecError("spec-invalid", "errors.yaml: key 'errors' must be a list")

@@ -94,6 +94,26 @@ def _rule(rule: Rule, number: str, touching: list[Ambiguity]) -> list[str]:
     return out
 
 
+def _law_entries() -> list[str]:
+    """Every law of spec/laws.yaml: statement, sub-items, kind, trigger, remedy, references, executable or why not."""
+    from .laws import laws
+
+    every = laws()
+    out = [f"The {len(every)} Laws of Piquet of the Portland and Turf Clubs (L, 1882), law by law in our words "
+           f"(spec/laws.yaml; `piquet-ref laws N`). {sum(x.executable for x in every)} are decidable from a record of "
+           "the deal's actions; each of the others says why not.", ""]
+    for x in every:
+        out += [f'<a id="law-{x.number}"></a>', "", f"### Law {x.number} ({x.section})", "", x.statement, ""]
+        if x.items:
+            out += [f"- {i.mark}. {i.statement}" + ("" if i.executable else f" *Not executable:* {i.why_not}") for i in x.items] + [""]
+        out.append(f"**Kind.** {x.kind}. **Trigger.** {x.trigger} **Remedy.** {x.remedy or 'none.'}")
+        refs = [("Rules", [f"[`{r}`](#rule-{r})" for r in x.rules]), ("Errors", [f"`{c}`" for c in x.errors]),
+                ("Ambiguities", [f"[`{a}`](#{_anchor('ambiguity ' + a)})" for a in x.ambiguities])]
+        out += ["", " ".join(f"**{name}.** {', '.join(items)}." for name, items in refs if items) or "No rule, error code or ambiguity yet."]
+        out += ["", "**Executable.** " + ("yes." if x.executable else f"no: {x.why_not}"), ""]
+    return out
+
+
 def spec_markdown() -> str:
     """The whole of docs/SPEC.md."""
     default = default_ruleset()
@@ -128,6 +148,7 @@ def spec_markdown() -> str:
             touching = [a for a in all_ambiguities if rule.id in a.rules]
             out += _rule(rule, f"{i}.{j}", touching)
         if section.title == "The laws":
+            out += _law_entries()
             pending = [a for a in all_ambiguities if a.scope == "laws"]
             out += ["Not yet carried out by the reference (the Laws, issue 6); the ambiguities they will settle:", ""]
             out += [f"- [`{a.id}`](#{_anchor('ambiguity ' + a.id)}): {a.topic}" + _laws(a) for a in pending]

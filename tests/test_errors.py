@@ -645,6 +645,8 @@ NEGATIVES: list[Negative] = [
     Negative("reference-unknown", "a rule id that spec/ does not hold, on the command line", CLI,
              cli_rejects("reference-unknown", 1, ["rules", "point.scores"]), cli_accepts(["rules", "point.score"]),
              ("point.scores",)),
+    Negative("reference-unknown", "a law number past the last law, on the command line", CLI,
+             cli_rejects("reference-unknown", 1, ["laws", "79"]), cli_accepts(["laws", "78"]), ("'79'",)),
     # the partie
     Negative("partie-invalid", "a partie record with an unknown key", API,
              api(score_partie, {**PARTIE, "dealz": []}), api(score_partie, PARTIE), ("dealz",)),
