@@ -22,6 +22,7 @@ from .ledger import narrate
 from .odds_cli import add_odds_command
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
 from .ops import run_op
+from .replay import add_replay_command
 from .jsonio import result_json
 from .scoring import score_deal
 
@@ -229,6 +230,7 @@ def parser() -> argparse.ArgumentParser:
     add_conformance_commands(sub)
     add_fuzz_command(sub)
     add_odds_command(sub)
+    add_replay_command(sub)
     return p
 
 
