@@ -1,8 +1,8 @@
 """The deal as a state machine (issue 6): an immutable state, `apply` and `legal_actions`.
 
-A deal runs through five phases: carte blanche (each player dealt one shows it, laws 18-20), the
-exchange (elder, then younger: discard, take in from the top, the elder leaving what he does not take
-of his portion, laws 21-24, 30-34), the calls (point, then sequences, then sets, the order of law 67;
+A deal runs through four phases: the exchange (elder, then younger: discard, take in from the top,
+the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
+blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (point, then sequences, then sets, the order of law 67;
 in each the elder calls first, law 46, and the younger's call is his reply, which the machine judges
 good, equal or not good), the play (laws 59, 65) and the end. `apply` returns a new state or raises
 a typed `PiquetError` whose code carries its law; the state it was given is never changed. Every rule
@@ -29,7 +29,7 @@ from .record import DealRecord, PlayerRecord
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 
-Phase = Literal["carte_blanche", "exchange", "calls", "play", "complete"]
+Phase = Literal["exchange", "calls", "play", "complete"]
 NO_CALL = DeclareChoice("none", "none", "none")
 
 
@@ -51,8 +51,6 @@ class DealState:
 
     @property
     def phase(self) -> Phase:
-        if any(b and not s for b, s in zip(self.blanche, self.shown)):
-            return "carte_blanche"
         if len(self.discards) < len(PLAYERS):
             return "exchange"
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
@@ -61,10 +59,8 @@ class DealState:
 
     @property
     def to_move(self) -> Player | None:
-        """Who acts next (for carte blanche: the first who has yet to show it); None once the deal is over."""
+        """Who acts next (in the exchange: who exchanges next); None once the deal is over."""
         phase = self.phase
-        if phase == "carte_blanche":
-            return next(p for p, b, s in zip(PLAYERS, self.blanche, self.shown) if b and not s)
         if phase == "exchange":
             return PLAYERS[len(self.discards)]
         if phase == "calls":
@@ -117,21 +113,21 @@ def _show(state: DealState, player: Player, phase: Phase) -> DealState:
     if not state.blanche[i]:
         courts = [format_card(c, state.ruleset) for c in cards_of(state.dealt[i]) if 1 << (c & 7) & state.ruleset.carte_blanche.court_mask]
         raise error("blanche-not-held", f"the {player} shows carte blanche, but his dealt hand holds {' '.join(courts) or 'too few cards'}")
-    if state.shown[i]:
-        raise error("call-out-of-turn", f"the {player} has already shown carte blanche")
+    if state.shown[i] or len(state.discards) > i:
+        raise error("call-out-of-turn", f"the {player} shows carte blanche {'a second time' if state.shown[i] else 'after his exchange'}")
     shown = (True, state.shown[1]) if i == 0 else (state.shown[0], True)
     return replace(state, shown=shown)
 
 
 def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) -> DealState:
     rs = state.ruleset
-    if phase == "carte_blanche":
-        raise error("blanche-not-shown", f"the {state.to_move} holds carte blanche and must show it before the {player} exchanges")
     i = PLAYERS.index(player)
     if len(state.discards) > i:
         raise error("exchange-out-of-turn", f"the {player} exchanges again: a discard cannot be altered once the stock is taken from")
     if player != state.to_move:
         raise error("exchange-out-of-turn", f"the {player} exchanges before the {state.to_move}, who exchanges first")
+    if state.blanche[i] and not state.shown[i]:
+        raise error("blanche-not-shown", f"the {player} holds carte blanche and must show it before he exchanges")
     elder_discarded = len(state.discards[0]) if i else 0
     check_discard(player, state.dealt[i], action.discard, elder_discarded, rs)
     if type(action.take) is not int or action.take != len(action.discard):
@@ -145,7 +141,7 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
 
 def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealState:
     if phase != "calls":
-        when = "before the exchange is over" if phase in ("carte_blanche", "exchange") else "once the play has begun"
+        when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
     if player != state.to_move or action.category != state.category:
         raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but the {state.to_move} is to call {state.category}: the elder calls first, point, then sequences, then sets")
@@ -155,7 +151,7 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     if action.category == "point" and len(holdings) > 1:
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
-    declared(state.hands[PLAYERS.index(player)], _choice((action,)), player, state.ruleset)  # raises for a holding not held or not valid
+    declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     return replace(state, calls=state.calls + (action,))
 
 
@@ -174,17 +170,18 @@ def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealS
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
     phase, rs = state.phase, state.ruleset
-    if phase == "carte_blanche":
-        return tuple(ShowBlanche(p) for p, b, s in zip(PLAYERS, state.blanche, state.shown) if b and not s)
     if phase == "complete":
         return ()
     player = state.to_move
     assert player is not None
     i = PLAYERS.index(player)
     if phase == "exchange":
+        shows = tuple(ShowBlanche(p) for j, p in enumerate(PLAYERS) if state.blanche[j] and not state.shown[j] and len(state.discards) <= j)
+        if state.blanche[i] and not state.shown[i]:
+            return shows
         least, most = discard_limits(player, len(state.discards[0]) if i else 0, rs)
         held = cards_of(state.dealt[i])
-        return tuple(Exchange(player, out, k) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+        return shows + tuple(Exchange(player, out, k) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         category = state.category
@@ -193,7 +190,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     return tuple(Play(player, card) for card in legal_plies(state.position))
 
 
-def _choice(calls: tuple[Call, ...]) -> DeclareChoice:
+def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
     """The declaration choice of one player's calls (a category not called is sunk)."""
     made = {c.category: c.holdings for c in calls}
     point = made.get("point", ())
@@ -205,7 +202,7 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
     """What each player has declared so far (a category not yet called counts as nothing)."""
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
-        declared(hands[i], _choice(tuple(c for c in state.calls if c.player == p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
+        declared(hands[i], choice_of(tuple(c for c in state.calls if c.player == p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
     )
 
 
@@ -221,7 +218,7 @@ def record(state: DealState) -> DealRecord:
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
     players = [
-        PlayerRecord(cards_of(state.dealt[i]), state.discards[i], None, _choice(tuple(c for c in state.calls if c.player == p)))
+        PlayerRecord(cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)))
         for i, p in enumerate(PLAYERS)
     ]
     return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)

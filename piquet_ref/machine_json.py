@@ -32,7 +32,7 @@ SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
 def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     """The action a JSON mapping describes; record-invalid naming `where` if it is not one."""
     kind = data.get("action") if isinstance(data, Mapping) else None
-    if kind not in ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in ACTION_KEYS:
         raise error("record-invalid", f"{where}: an action is a mapping whose action is one of {sorted(ACTION_KEYS)}, got {data!r}")
     unknown = sorted(set(map(str, data)) - ACTION_KEYS[kind])
     if unknown:

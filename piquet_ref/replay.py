@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Iterator, Mapping
 
+from .calling import good_against_the_cards
 from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
@@ -100,6 +101,8 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             exc.step = step
             raise
         text, rules = _describe(before, state, action, rs)
+        if isinstance(action, Call) and good_against_the_cards(before, action):
+            text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text} -- {laws(rules, rs)}"
         if isinstance(action, Call) and action.player == "younger":
             yield f"     reply: {_reply(replies(state)[-1])}"

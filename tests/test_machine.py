@@ -22,8 +22,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, parse_cards, score_deal
+from piquet_ref.calling import good_against_the_cards
 from piquet_ref.cli import main
+from piquet_ref.corpus import load_cases
 from piquet_ref.ops import run_op
+from piquet_ref.counts import count_discards, count_play
 from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
@@ -31,7 +34,7 @@ from piquet_ref.machine import DealState, apply, legal_actions, new_deal, record
 from piquet_ref.machine_actions import Action, Call, Exchange, Play, ShowBlanche
 from piquet_ref.ruleset import PLAYERS
 
-from .strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, dealt_decks
+from .strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -209,3 +212,140 @@ def test_the_apply_and_legal_actions_ops_report_the_step_of_a_rejection() -> Non
 
 def sorted_cards(text: str) -> list[str]:
     return format_cards(cards_of(hand_of(parse_cards(text))))
+
+
+def test_every_negative_case_in_laws_sits_beside_a_legal_twin_that_differs_from_its_step_on() -> None:
+    """laws/NAME.yaml rejects the action at `step`; laws/NAME-ok.yaml is the same op whose actions agree
+    with it before that step."""
+    cases = {c.path.stem: c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.area == "laws"}
+    negatives = [name for name, c in cases.items() if "expect_error" in c.data]
+    assert negatives
+    for name in negatives:
+        case, twin = cases[name], cases.get(f"{name}-ok")
+        assert twin is not None and "expect" in twin.data and twin.op == case.op == "apply", name
+        step = case.data["expect_error"]["step"]
+        bad, good = case.data["input"], twin.data["input"]
+        assert bad["actions"][:step] == good["actions"][:step] and bad["actions"] != good["actions"], name
+        assert {k: v for k, v in bad.items() if k != "actions"} == {k: v for k, v in good.items() if k != "actions"}, name
+
+
+# --- the counts of the corpus (counts.py) agree with what legal_actions enumerates
+
+
+def plies(state: DealState, n: int) -> int:
+    """Play sequences of `n` plies from `state`, walked through legal_actions."""
+    if n == 0 or state.phase == "complete":
+        return 1
+    return sum(plies(apply(state, a), n - 1) for a in legal_actions(state))
+
+
+@FEW
+@given(walks(stop_anywhere=True), st.integers(1, 3))
+def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(walk: tuple[list[int], tuple[Action, ...], DealState], n: int) -> None:
+    _, _, state = walk
+    if state.phase != "play":
+        return
+    assert state.position is not None
+    assert plies(state, n) == count_play(state.position, n).total
+
+
+@FEW
+@given(dealt_decks())
+def test_exchanges_listed_by_legal_actions_are_the_counts_of_count_discards(deck: list[int]) -> None:
+    """Per size of the elder's discard: his discards times the younger's then, as count_discards counts them."""
+    state = shown(start(deck))
+    count = count_discards(state.dealt[0], state.dealt[1], state.stock, RS)
+    by_size: dict[int, list[Exchange]] = {}
+    for a in legal_actions(state):
+        if isinstance(a, Exchange):
+            by_size.setdefault(len(a.discard), []).append(a)
+    options = dict(count.younger)
+    assert {k: len(v) * options[k] for k, v in by_size.items()} == dict(count.by_elder)
+    for k, actions in by_size.items():
+        assert len(legal_actions(shown(apply(state, actions[-1])))) == options[k]
+
+
+def shown(state: DealState) -> DealState:
+    """`state` with every carte blanche that may be shown now shown."""
+    for action in legal_actions(state):
+        if isinstance(action, ShowBlanche):
+            state = apply(state, action)
+    return state
+
+
+# --- bad input: only typed errors, through the API and the protocol
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 40), st.text(max_size=4), st.sampled_from(["AH", "elder", "younger", "point"]))
+
+
+def junk_actions() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.builds(ShowBlanche, JUNK),
+        st.builds(Exchange, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK)), JUNK),
+        st.builds(Call, JUNK, JUNK, st.one_of(JUNK, st.tuples(st.tuples(JUNK)), st.tuples(JUNK))),
+        st.builds(Play, JUNK, JUNK),
+        JUNK,
+    )
+
+
+@SOME
+@given(walks(stop_anywhere=True), junk_actions())
+def test_junk_actions_raise_only_typed_errors(walk: tuple[list[int], tuple[Action, ...], DealState], action: Any) -> None:
+    _, _, state = walk
+    try:
+        apply(state, action)
+    except PiquetError:
+        pass
+
+
+def junk_requests() -> st.SearchStrategy[Any]:
+    setup = {"elder": {"dealt": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()},
+             "younger": {"dealt": "TS 7S TH 9H 7H KC QC TC AD QD JD TD".split()}, "stock": "9S 8S KH 9C KD QS AC 7D".split()}
+    action = st.fixed_dictionaries({}, optional={
+        "player": st.one_of(st.sampled_from(PLAYERS), json_values()),
+        "action": st.one_of(st.sampled_from(["carte_blanche", "exchange", "call", "play"]), json_values()),
+        "discard": card_listish(), "take": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
+        "holdings": st.one_of(st.lists(card_listish(), max_size=3), json_values()), "card": card_listish(),
+    })
+    return st.one_of(json_values(), st.lists(st.one_of(action, json_values()), max_size=4).map(lambda a: {**setup, "actions": a}))
+
+
+@SOME
+@given(junk_requests(), st.sampled_from(["apply", "legal_actions"]))
+def test_junk_requests_to_the_ops_raise_only_typed_errors(request: Any, op: str) -> None:
+    try:
+        run_op(op, request)
+    except PiquetError:
+        pass
+
+
+# --- good against the cards (laws 48-49)
+
+
+@SOME
+@given(walks())
+def test_a_call_good_against_the_cards_is_good_whatever_the_adversary_calls(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    deck, actions, _ = walk
+    state = start(deck)
+    judged: dict[tuple[str, str], bool] = {}
+    for action in actions:
+        if isinstance(action, Call):
+            judged[action.player, action.category] = good_against_the_cards(state, action)
+        state = apply(state, action)
+    for verdict in replies(state):
+        for p in PLAYERS:
+            if judged[p, verdict.category]:
+                assert verdict.status(p) == "good"
+
+
+def test_cavendish_elders_point_of_49_in_hearts_is_good_against_the_cards() -> None:
+    """000 §Example: the elder's five hearts making 49 (A K Q J 8): with the ten, nine and seven of hearts
+    unseen, no five-card point of the other suits can reach it and no six-card point is possible."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    state = run(start_from(data), (Exchange("elder", parse_cards(data["elder"]["discard"]), 5), Exchange("younger", parse_cards(data["younger"]["discard"]), 3)))
+    assert good_against_the_cards(state, Call("elder", "point", (parse_cards("AH KH QH JH 8H"),)))
+    assert not good_against_the_cards(state, Call("elder", "point", (parse_cards("AH KH QH JH"),)))
+
+
+def start_from(data: dict[str, Any]) -> DealState:
+    return new_deal(hand_of(parse_cards(data["elder"]["dealt"])), hand_of(parse_cards(data["younger"]["dealt"])), parse_cards(data["stock"]), RS)
