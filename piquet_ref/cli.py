@@ -23,6 +23,7 @@ from .odds_cli import add_odds_command
 from .laws_cli import add_laws_command
 from .loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
 from .ops import run_op
+from .replay import add_replay_command
 from .jsonio import result_json
 from .scoring import score_deal
 
@@ -231,6 +232,7 @@ def parser() -> argparse.ArgumentParser:
     add_fuzz_command(sub)
     add_odds_command(sub)
     add_laws_command(sub)
+    add_replay_command(sub)
     return p
 
 

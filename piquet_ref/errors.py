@@ -31,14 +31,19 @@ class PiquetError(ValueError):
         self.message = message
         self.law: int | None = entry.law if entry else None
         self.rule: str | None = entry.rule if entry else None
+        self.step: int | None = None  # for a sequence of actions: the index of the one rejected
 
     def to_json(self) -> dict[str, Any]:
-        """The protocol's `error` object."""
-        return {"code": self.code, "law": self.law, "rule": self.rule, "message": self.message}
+        """The protocol's `error` object (with `step` when a sequence of actions was rejected)."""
+        out: dict[str, Any] = {"code": self.code, "law": self.law, "rule": self.rule, "message": self.message}
+        if self.step is not None:
+            out["step"] = self.step
+        return out
 
     def __str__(self) -> str:
         law = f" (law {self.law})" if self.law is not None else ""
-        return f"{self.code}{law}: {self.message}"
+        step = f" at step {self.step}" if self.step is not None else ""
+        return f"{self.code}{law}{step}: {self.message}"
 
 
 class CardError(PiquetError):

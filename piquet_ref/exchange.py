@@ -72,6 +72,13 @@ def exchange(
 ) -> tuple[Hand, Hand]:
     """Check both discards and return the hands after each takes from the top of the stock, elder first."""
     rs = ruleset_of(ruleset)
+    elder_dealt, younger_dealt, stock = check_deal(elder_dealt, younger_dealt, stock, rs)
+    e_out, y_out = check_cards(elder_discard, "elder.discard"), check_cards(younger_discard, "younger.discard")
+    return deal_exchange(elder_dealt, younger_dealt, e_out, y_out, stock, rs)
+
+
+def check_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], rs: Ruleset) -> tuple[Hand, Hand, tuple[Card, ...]]:
+    """The dealt hands and stock, checked: hands and stock of the ruleset's sizes, every card distinct."""
     elder_dealt, younger_dealt = check_hand(elder_dealt, "elder.dealt"), check_hand(younger_dealt, "younger.dealt")
     stock = check_cards(stock, "stock")
     for who, hand in (("elder", elder_dealt), ("younger", younger_dealt)):
@@ -80,8 +87,7 @@ def exchange(
     if len(stock) != rs.pack.stock_size:
         raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
     check_distinct([("elder.dealt", cards_of(elder_dealt)), ("younger.dealt", cards_of(younger_dealt)), ("stock", stock)], rs)
-    e_out, y_out = check_cards(elder_discard, "elder.discard"), check_cards(younger_discard, "younger.discard")
-    return deal_exchange(elder_dealt, younger_dealt, e_out, y_out, stock, rs)
+    return elder_dealt, younger_dealt, stock
 
 
 def deal_exchange(

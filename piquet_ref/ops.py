@@ -14,6 +14,7 @@ from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
 from .jsonio import comparison_text, dumps, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
+from .machine_json import op_apply, op_legal_actions
 from .odds_input import op_odds
 from .record import parse_declare
 from .ruleset import PLAYERS, Ruleset
@@ -124,6 +125,8 @@ OPS: dict[str, Callable[[Any], str]] = {
     "count": op_count,
     "score_partie": op_score_partie,
     "odds": op_odds,
+    "apply": op_apply,
+    "legal_actions": op_legal_actions,
 }
 
 

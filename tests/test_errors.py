@@ -39,6 +39,7 @@ from piquet_ref import (
     ProtocolError,
     RecordError,
     SpecError,
+    hand_of,
     load_ruleset,
     score_partie,
     parse_cards,
@@ -48,6 +49,8 @@ from piquet_ref import catalogue, errors
 from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
+from piquet_ref.machine import new_deal, run
+from piquet_ref.machine_actions import Call, Exchange, Play, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -436,6 +439,35 @@ PARTIE: dict[str, Any] = {"players": ["A", "B"], "deals": [{"dealer": "B", "scor
 def partie_deals(dealers: tuple[str, ...]) -> dict[str, Any]:
     """A Rubicon partie record whose deals are dealt by `dealers` in turn, A winning each 20 to 10."""
     return {"players": ["A", "B"], "deals": [{"dealer": d, "scores": {"A": 20, "B": 10}} for d in dealers]}
+
+# --- the state machine: Cavendish's deal action by action, and a deal where the elder holds carte blanche
+
+def machine_deal(elder: str, younger: str, stock: str) -> Any:
+    return new_deal(hand_of(parse_cards(elder)), hand_of(parse_cards(younger)), parse_cards(stock))
+
+
+def cavendish_state() -> Any:
+    return machine_deal(" ".join(EXAMPLE["elder"]["dealt"]), " ".join(EXAMPLE["younger"]["dealt"]), " ".join(EXAMPLE["stock"]))
+
+
+def blanche_state() -> Any:  # the elder's twelve hold no king, queen or knave
+    return machine_deal("AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "KS QS JS KH QH JH KD QD JD KC QC JC", "9D 8D 7D AC TC 9C 8C 7C")
+
+
+def machine(start: Callable[[], Any], *actions: Any) -> Callable[[], object]:
+    return lambda: run(start(), actions)
+
+
+EXCHANGED = (
+    Exchange("elder", parse_cards(EXAMPLE["elder"]["discard"]), 5),
+    Exchange("younger", parse_cards(EXAMPLE["younger"]["discard"]), 3),
+)
+NO_CALLS = tuple(Call(p, c, ()) for c in ("point", "sequences", "sets") for p in ("elder", "younger"))
+PLAYED = tuple(
+    play for t in score_deal(EXAMPLE).tricks
+    for play in (Play(t.leader, t.lead), Play("younger" if t.leader == "elder" else "elder", t.follow))
+)
+
 EVAL_GOOD = run_line("evaluate_hand", {"cards": "AS KS QS"})
 
 NEGATIVES: list[Negative] = [
@@ -682,6 +714,28 @@ NEGATIVES: list[Negative] = [
     Negative("record-invalid", "an odds condition that is not one", PROTOCOL,
              protocol_rejects("record-invalid", run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"pointt": 6}})),
              protocol_accepts(run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"point": 6}})), ("pointt",)),
+    # the state machine (issue 6)
+    Negative("blanche-not-held", "the younger shows carte blanche holding court cards", API,
+             machine(blanche_state, ShowBlanche("younger")), machine(blanche_state, ShowBlanche("elder")), ("younger", "KS")),
+    Negative("blanche-not-shown", "the elder exchanges before showing his carte blanche", API,
+             machine(blanche_state, Exchange("elder", parse_cards("7S"), 1)),
+             machine(blanche_state, ShowBlanche("elder"), Exchange("elder", parse_cards("7S"), 1)), ("elder", "carte blanche")),
+    Negative("exchange-out-of-turn", "the younger exchanges before the elder", API,
+             machine(cavendish_state, EXCHANGED[1]), machine(cavendish_state, EXCHANGED[0]), ("younger", "before the elder")),
+    Negative("exchange-out-of-turn", "the elder exchanges a second time", API,
+             machine(cavendish_state, EXCHANGED[0], EXCHANGED[0]), machine(cavendish_state, *EXCHANGED), ("elder", "again")),
+    Negative("exchange-take-count", "the elder takes in four after discarding five", API,
+             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 4)), machine(cavendish_state, EXCHANGED[0]),
+             ("elder.take", "4", "5")),
+    Negative("call-out-of-turn", "the younger calls his point before the elder", API,
+             machine(cavendish_state, *EXCHANGED, NO_CALLS[1]), machine(cavendish_state, *EXCHANGED, NO_CALLS[0]),
+             ("younger", "point")),
+    Negative("play-too-early", "the elder leads before the calls", API,
+             machine(cavendish_state, *EXCHANGED, PLAYED[0]), machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0]),
+             ("elder", "calls")),
+    Negative("deal-over", "a card played after the twelfth trick", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *PLAYED, PLAYED[0]),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *PLAYED), ("12 tricks",)),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

@@ -24,7 +24,7 @@ def validator(name: str) -> Draft202012Validator:
 
 
 CASE, REQUEST, RESPONSE, LOCK = (validator(n) for n in ("case", "request", "response", "ids-lock"))
-RESULTS = {op: validator(f"result-{op}") for op in ("evaluate_hand", "compare_declarations", "score_deal", "count", "score_partie", "odds")}
+RESULTS = {op: validator(f"result-{op}") for op in ("evaluate_hand", "compare_declarations", "score_deal", "count", "score_partie", "odds", "apply", "legal_actions")}
 
 
 def errors(v: Draft202012Validator, data: Any) -> list[str]:

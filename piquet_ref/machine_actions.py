@@ -1,0 +1,107 @@
+"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played.
+
+Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
+S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
+`call_options` lists every call a hand can make in a category: nothing (sinking it), or any holdings
+it has (calling less than it holds included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Union
+
+from .cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
+from .declarations import DeclCategory
+from .ruleset import Player, Ruleset
+from .suit import run_mask
+
+
+def _key(card: object) -> tuple[int, int]:
+    assert isinstance(card, int)
+    return card >> 3, -(card & 7)
+
+
+def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`cards` in canonical order when they are all card numbers (anything else is left for `apply` to reject)."""
+    if isinstance(cards, tuple) and all(type(c) is int for c in cards):
+        return tuple(sorted(cards, key=_key))
+    return cards
+
+
+@dataclass(frozen=True)
+class ShowBlanche:
+    """The player announces and shows carte blanche (laws 18-20)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The player discards `discard` and takes in `take` cards from the top of the stock (laws 21-24, 30-32);
+    the elder leaves in the stock what he does not take of his portion."""
+
+    player: Player
+    discard: tuple[Card, ...]
+    take: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _canonical(self.discard))
+
+
+@dataclass(frozen=True)
+class Call:
+    """The player's call in one category (laws 46-49): the holdings he declares; none is sinking it.
+
+    The point is at most one holding; sequences and sets any number. The adversary's reply (good,
+    equal, not good) is not an action: the machine computes it from both calls.
+    """
+
+    player: Player
+    category: DeclCategory
+    holdings: tuple[tuple[Card, ...], ...]
+
+    def __post_init__(self) -> None:
+        held = self.holdings
+        if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
+            object.__setattr__(self, "holdings", tuple(sorted((_canonical(h) for h in held), key=lambda h: [_key(c) for c in h])))
+
+
+@dataclass(frozen=True)
+class Play:
+    """The player leads or plays `card` to the trick (laws 59, 65)."""
+
+    player: Player
+    card: Card
+
+
+Action = Union[ShowBlanche, Exchange, Call, Play]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play)
+
+
+def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Every call `hand` can make in `category`: no holding, or any holdings it has (a point: any cards
+    of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size)."""
+    if category == "point":
+        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
+    if category == "sequences":
+        per_suit = [[tuple(SUIT_CARDS[s][m] for m in runs) for runs in _run_sets(hand[s], rs.sequences.min_length)] for s in range(4)]
+        return tuple(sum(choice, ()) for choice in product(*per_suit))
+    per_rank = []
+    for rank in rs.sets.ranks:
+        suits = [s for s in range(4) if hand[s] >> rank & 1]
+        options: list[tuple[tuple[Card, ...], ...]] = [()]
+        for n in sorted(rs.sets.values):
+            options += [(tuple(card_of(s, rank) for s in chosen),) for chosen in combinations(suits, n)]
+        per_rank.append(options)
+    return tuple(sum(choice, ()) for choice in product(*per_rank))
+
+
+def _run_sets(mask: int, min_length: int) -> list[tuple[int, ...]]:
+    """Every set of runs (as masks) of at least `min_length` cards within `mask`, no two sharing a card."""
+    runs = [run_mask(n, top) for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2) if run_mask(n, top) & mask == run_mask(n, top)]
+    out: list[tuple[int, ...]] = [()]
+    for run in runs:
+        out += [chosen + (run,) for chosen in out if not any(r & run for r in chosen)]
+    return out

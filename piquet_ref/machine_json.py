@@ -1,0 +1,152 @@
+"""The state machine over JSON: actions read from and written to the protocol's form, the state summary,
+and the `apply` and `legal_actions` ops.
+
+An action is a mapping with `player` (elder | younger) and `action`:
+`{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n}` (`take` defaults to the
+number discarded); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
+(`[]` calls nothing: sinking the category); `{action: play, card: C}`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .cards import Card, cards_of, check_distinct, format_card, format_cards, hand_of, parse_cards
+from .declarations import DECL_CATEGORIES
+from .errors import PiquetError, error
+from .jsonio import dumps, result_json
+from .loader import DEFAULT_RULESET, load_ruleset
+from .machine import DealState, apply, legal_actions, new_deal, record_mapping, replies, score
+from .machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from .ruleset import PLAYERS, Ruleset
+
+ACTION_KEYS = {
+    "carte_blanche": {"player", "action"},
+    "exchange": {"player", "action", "discard", "take"},
+    "call": {"player", "action", "category", "holdings"},
+    "play": {"player", "action", "card"},
+}
+SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
+
+
+def action_of(data: Any, rs: Ruleset, where: str) -> Action:
+    """The action a JSON mapping describes; record-invalid naming `where` if it is not one."""
+    kind = data.get("action") if isinstance(data, Mapping) else None
+    if not isinstance(kind, str) or kind not in ACTION_KEYS:
+        raise error("record-invalid", f"{where}: an action is a mapping whose action is one of {sorted(ACTION_KEYS)}, got {data!r}")
+    unknown = sorted(set(map(str, data)) - ACTION_KEYS[kind])
+    if unknown:
+        raise error("record-invalid", f"{where}: unknown key(s) {unknown} for a {kind} action; expected {sorted(ACTION_KEYS[kind])}")
+    player = data.get("player")
+    if player not in PLAYERS:
+        raise error("record-invalid", f"{where}.player must be elder or younger, got {player!r}")
+    if kind == "carte_blanche":
+        return ShowBlanche(player)
+    if kind == "exchange":
+        discard = parse_cards(data.get("discard", []), rs, f"{where}.discard")
+        take = data.get("take", len(discard))
+        if type(take) is not int:
+            raise error("record-invalid", f"{where}.take must be an integer, got {take!r}")
+        return Exchange(player, discard, take)
+    if kind == "call":
+        category = data.get("category")
+        if category not in DECL_CATEGORIES:
+            raise error("record-invalid", f"{where}.category must be one of {list(DECL_CATEGORIES)}, got {category!r}")
+        holdings = data.get("holdings", [])
+        if not isinstance(holdings, list):
+            raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
+        return Call(player, category, tuple(parse_cards(h, rs, f"{where}.holdings[{i}]") for i, h in enumerate(holdings)))
+    if "card" not in data:
+        raise error("record-invalid", f"{where}: a play action needs card")
+    cards = parse_cards(data["card"], rs, f"{where}.card")
+    if len(cards) != 1:
+        raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
+    return Play(player, cards[0])
+
+
+def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
+    """The JSON form of an action (what `action_of` reads)."""
+    if isinstance(action, ShowBlanche):
+        return {"player": action.player, "action": "carte_blanche"}
+    if isinstance(action, Exchange):
+        return {"player": action.player, "action": "exchange", "discard": format_cards(action.discard, rs), "take": action.take}
+    if isinstance(action, Call):
+        return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
+    return {"player": action.player, "action": "play", "card": format_card(action.card, rs)}
+
+
+def setup_of(data: Any, op: str) -> tuple[DealState, list[Any]]:
+    """The dealt state and the raw action list of an `apply` or `legal_actions` input."""
+    if not isinstance(data, Mapping):
+        raise error("record-invalid", f"{op}: input must be a mapping, got {type(data).__name__}")
+    unknown = sorted(set(map(str, data)) - SETUP_KEYS)
+    if unknown:
+        raise error("record-invalid", f"{op}: unknown key(s) {unknown}; expected {sorted(SETUP_KEYS)}")
+    name = data.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(name, str):
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+    rs = load_ruleset(name)
+    groups: list[tuple[str, tuple[Card, ...]]] = []
+    for who in PLAYERS:
+        side = data.get(who)
+        if not isinstance(side, Mapping) or set(side) != {"dealt"}:
+            raise error("record-invalid", f"{op}: {who} must be a mapping with dealt (the twelve cards dealt), got {side!r}")
+        groups.append((f"{who}.dealt", parse_cards(side["dealt"], rs, f"{who}.dealt")))
+    if "stock" not in data:
+        raise error("record-invalid", f"{op}: stock (the eight cards left after the deal, top first) is required")
+    groups.append(("stock", parse_cards(data["stock"], rs, "stock")))
+    check_distinct(groups, rs)
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise error("record-invalid", f"{op}: actions must be a list, got {type(actions).__name__}")
+    return new_deal(hand_of(groups[0][1]), hand_of(groups[1][1]), groups[2][1], rs), actions
+
+
+def run_json(data: Any, op: str) -> DealState:
+    """The state after the input's actions; a rejection (or a malformed action) carries its `step`."""
+    state, raw = setup_of(data, op)
+    rs = state.ruleset
+    for step, item in enumerate(raw):
+        try:
+            state = apply(state, action_of(item, rs, f"actions[{step}]"))
+        except PiquetError as exc:
+            exc.step = step
+            raise
+    return state
+
+
+def state_json(state: DealState) -> dict[str, Any]:
+    """The summary of a state: phase, who is to act, what has been done, the replies, the score once the calls are over."""
+    rs = state.ruleset
+    by_player = dict(zip(PLAYERS, range(len(PLAYERS))))
+    out: dict[str, Any] = {
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "category": state.category,
+        "carte_blanche": {p: {"dealt": state.blanche[i], "shown": state.shown[i]} for p, i in by_player.items()},
+        "discards": {p: format_cards(state.discards[i], rs) if len(state.discards) > i else None for p, i in by_player.items()},
+        "left": state.left,
+        "hands": {p: format_cards(cards_of(state.hands[i]), rs) for p, i in by_player.items()} if state.hands else None,
+        "calls": [action_json(c, rs) for c in state.calls],
+        "replies": {c.category: {"outcome": c.outcome, "winner": c.winner, "status": {p: c.status(p) for p in PLAYERS}} for c in replies(state)},
+        "tricks": [format_cards(t, rs) for t in state.tricks],
+        "lead": format_card(state.position.lead, rs) if state.position and state.position.lead is not None else None,
+        "complete": state.phase == "complete",
+    }
+    if state.phase in ("play", "complete"):
+        out["record"] = record_mapping(state)
+        out["score"] = result_json(score(state))
+    return out
+
+
+def op_apply(data: Any) -> str:
+    """Input: setup (`ruleset?`, `elder: {dealt}`, `younger: {dealt}`, `stock`) and `actions` -> the state
+    summary after them, or an error whose `step` is the index of the action rejected."""
+    return dumps(state_json(run_json(data, "apply")))
+
+
+def op_legal_actions(data: Any) -> str:
+    """Input as for `apply` -> `{phase, to_move, count, actions}`: every action the laws allow next."""
+    state = run_json(data, "legal_actions")
+    actions = [action_json(a, state.ruleset) for a in legal_actions(state)]
+    return dumps({"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions})

@@ -1,0 +1,162 @@
+"""`piquet-ref replay FILE`: a recorded deal narrated step by step through the state machine, each step
+with the rules it applies and their laws.
+
+FILE is either the input of the `apply` op (setup and actions) or a deal record in the dealt form
+(dealt hands, discards, stock, tricks, optional declaration choices), whose actions are read off it:
+carte blanche shown where dealt, the two exchanges, each player's calls (everything he declares), the
+cards played. A step the laws reject ends the narration with its error, law and step.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Iterator, Mapping
+
+from .calling import good_against_the_cards
+from .cards import Card, cards_of, format_card, format_cards, hand_of
+from .declarations import DECL_CATEGORIES, CategoryComparison
+from .errors import PiquetError, error
+from .machine import DealState, apply, new_deal, replies, score
+from .machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from .machine_json import action_of, setup_of
+from .record import parse_record
+from .ruleset import PLAYERS, Ruleset, other
+from .scoring import score_deal
+
+# The rules each kind of step carries out (their citations, in spec/rules, give the laws).
+STEP_RULES = {
+    "carte_blanche": ("carte-blanche.definition", "carte-blanche.score"),
+    "exchange-elder": ("exchange.elder-limits", "exchange.take-from-top"),
+    "exchange-younger": ("exchange.younger-limits", "exchange.take-from-top"),
+    "point": ("point.compare", "declare.sinking"),
+    "sequences": ("sequence.compare", "declare.sinking"),
+    "sets": ("sets.compare", "declare.sinking"),
+    "lead": ("play.first-lead", "play.lead-point"),
+    "follow": ("play.follow-suit", "play.trick-winner"),
+}
+
+
+def replay_input(data: Any) -> tuple[DealState, list[Action]]:
+    """The dealt state and the actions of FILE's contents (an apply input, or a dealt-form deal record)."""
+    if isinstance(data, Mapping) and ("actions" in data or set(data.get("elder") or {}) == {"dealt"}):
+        state, raw = setup_of(data, "replay")
+        actions = []
+        for step, item in enumerate(raw):
+            try:
+                actions.append(action_of(item, state.ruleset, f"actions[{step}]"))
+            except PiquetError as exc:
+                exc.step = step
+                raise
+        return state, actions
+    return actions_of_record(data)
+
+
+def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
+    """A deal record in the dealt form as the state machine's actions (the record is scored first, so a
+    record the laws reject fails as `score_deal` fails it)."""
+    rec = parse_record(data)
+    if rec.elder.dealt is None or rec.younger.dealt is None or rec.stock is None:
+        raise error("record-invalid", "replay needs the dealt hands, discards and stock (a record in hand form has no exchange to replay)")
+    result = score_deal(rec)
+    state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
+    actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
+    for p in PLAYERS:
+        discard = rec.player(p).discard
+        assert discard is not None
+        actions.append(Exchange(p, discard, len(discard)))
+    declared = [result.declaration(p) for p in PLAYERS]
+    for category in DECL_CATEGORIES:
+        for i, p in enumerate(PLAYERS):
+            d = declared[i]
+            held: tuple[tuple[Card, ...], ...]
+            if category == "point":
+                held = (d.point.cards,) if d.point else ()
+            else:
+                held = tuple(h.cards for h in (d.sequences if category == "sequences" else d.sets))
+            actions.append(Call(p, category, held))
+    for t in result.tricks:
+        actions += [Play(t.leader, t.lead), Play(other(t.leader), t.follow)]
+    return state, actions
+
+
+def laws(keys: tuple[str, ...], rs: Ruleset) -> str:
+    """The rules of a step with their citations of the laws (key L), or their other citations where none."""
+    out = []
+    for rule_id in keys:
+        cites = rs.rules[rule_id].sources
+        shown = [c for c in cites if c.key == "L"] or list(cites[:1])
+        out.append(f"{rule_id} ({', '.join(('law ' + c.at) if c.key == 'L' else f'{c.key} {c.at}' for c in shown)})")
+    return "; ".join(out)
+
+
+def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
+    """The lines of the replay, one or more per step; a rejected step raises with its `step`."""
+    rs = state.ruleset
+    yield f"deal under {rs.id}: elder {' '.join(format_cards(cards_of(state.dealt[0]), rs))}; younger {' '.join(format_cards(cards_of(state.dealt[1]), rs))}"
+    for step, action in enumerate(actions):
+        before = state
+        try:
+            state = apply(state, action)
+        except PiquetError as exc:
+            exc.step = step
+            raise
+        text, rules = _describe(before, state, action, rs)
+        if isinstance(action, Call) and good_against_the_cards(before, action):
+            text += " (good against the cards)"
+        yield f"{step:>3}. {action.player}: {text} -- {laws(rules, rs)}"
+        if isinstance(action, Call) and action.player == "younger":
+            yield f"     reply: {_reply(replies(state)[-1])}"
+        if isinstance(action, Play) and len(state.tricks) > len(before.tricks):
+            assert state.position is not None
+            yield f"     trick {len(state.tricks)} to the {state.position.leader}"
+    if state.phase == "complete":
+        result = score(state)
+        yield f"end of the deal: elder {result.elder.total}, younger {result.younger.total}"
+    else:
+        yield f"the deal stops at the {state.phase.replace('_', ' ')}, the {state.to_move} to act"
+
+
+def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) -> tuple[str, tuple[str, ...]]:
+    if isinstance(action, ShowBlanche):
+        return "shows carte blanche", STEP_RULES["carte_blanche"]
+    if isinstance(action, Exchange):
+        taken = len(before.discards[0]) if action.player == "younger" else 0
+        cards = before.stock[taken : taken + action.take]
+        text = f"discards {' '.join(format_cards(action.discard, rs))}, takes in {' '.join(format_cards(cards, rs))}"
+        if action.player == "elder" and after.left:
+            text += f", leaves {after.left}"
+        return text, STEP_RULES[f"exchange-{action.player}"]
+    if isinstance(action, Call):
+        called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
+        return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    leads = before.position is not None and before.position.lead is None
+    return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
+
+
+def _reply(c: CategoryComparison) -> str:
+    if c.outcome == "none":
+        return f"{c.category}: nothing called by either"
+    if c.outcome == "equal":
+        return f"{c.category}: equal, neither scores"
+    assert c.winner is not None
+    loser = other(c.winner)
+    if c.status(loser) == "none":
+        return f"{c.category}: the {c.winner}'s is good, unopposed"
+    return f"{c.category}: the {c.winner}'s is good, on {c.deciding}; the {loser}'s is not good"
+
+
+def cmd_replay(args: Any) -> int:
+    from .cli import _read
+
+    state, actions = replay_input(_read(args.file))
+    for line in narrate(state, actions):
+        sys.stdout.write(line + "\n")
+    return 0
+
+
+def add_replay_command(sub: Any) -> None:
+    r = sub.add_parser("replay", help="narrate a recorded deal step by step through the laws (the state machine)",
+                       description="Replay a deal record (dealt form) or an apply input (setup and actions) step by step, "
+                       "citing the rules and laws each step applies; a step the laws reject stops it with its error.")
+    r.add_argument("file", metavar="FILE", help="deal record or apply input (YAML or JSON), or - for stdin")
+    r.set_defaults(func=cmd_replay)

@@ -1,0 +1,351 @@
+"""The deal as a state machine: properties of `apply` and `legal_actions` over random legal deals.
+
+- any sequence of legal actions from a legal deal ends in a complete deal whose score is `score_deal`
+  of the record the test writes itself from the actions taken (dealt hands, discards, calls, tricks);
+- an illegal action raises a typed error and leaves the state as it was;
+- `legal_actions` is exactly the set of actions `apply` accepts, found by trying every action of a
+  broad candidate space (every player, every kind of action, cards of the whole pack) on sampled states.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import fields
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from piquet_ref import PiquetError, parse_cards, score_deal
+from piquet_ref.calling import good_against_the_cards
+from piquet_ref.cli import main
+from piquet_ref.corpus import load_cases
+from piquet_ref.ops import run_op
+from piquet_ref.counts import count_discards, count_play
+from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
+from piquet_ref.declarations import DECL_CATEGORIES
+from piquet_ref.exchange import discard_limits
+from piquet_ref.machine import DealState, apply, legal_actions, new_deal, record, replies, run
+from piquet_ref.machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from piquet_ref.ruleset import PLAYERS
+
+from .strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
+
+FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
+SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
+
+
+def decks() -> st.SearchStrategy[list[int]]:
+    return st.one_of(dealt_decks(), dealt_decks(), blanche_decks("elder"), blanche_decks("younger"))
+
+
+def start(deck: list[int]) -> DealState:
+    return new_deal(hand_of(deck[:HAND_SIZE]), hand_of(deck[HAND_SIZE : 2 * HAND_SIZE]), tuple(deck[2 * HAND_SIZE :]), RS)
+
+
+@st.composite
+def walks(draw: st.DrawFn, stop_anywhere: bool = False) -> tuple[list[int], tuple[Action, ...], DealState]:
+    """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere)."""
+    deck = draw(decks())
+    state = start(deck)
+    taken: list[Action] = []
+    while state.phase != "complete":
+        if stop_anywhere and draw(st.integers(0, 15)) == 0:
+            break
+        action = draw(st.sampled_from(legal_actions(state)))
+        state = apply(state, action)
+        taken.append(action)
+    return deck, tuple(taken), state
+
+
+def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[str, Any]:
+    """The deal record written straight from the actions taken: what each player discarded and called,
+    and the cards played, paired into tricks (leader's card first)."""
+    discards = {a.player: a.discard for a in actions if isinstance(a, Exchange)}
+    calls = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}
+    played = [a.card for a in actions if isinstance(a, Play)]
+    out: dict[str, Any] = {}
+    for i, who in enumerate(PLAYERS):
+        point = calls[who, "point"]
+        out[who] = {
+            "dealt": format_cards(cards_of(hand_of(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]))),  # canonical order, as a state keeps it
+            "discard": format_cards(discards[who]),
+            "declare": {
+                "point": format_cards(point[0]) if point else "none",
+                "sequences": [format_cards(h) for h in calls[who, "sequences"]],
+                "sets": [format_cards(h) for h in calls[who, "sets"]],
+            },
+        }
+    out["stock"] = format_cards(deck[2 * HAND_SIZE :])
+    out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played), 2)]
+    return out
+
+
+@SOME
+@given(walks())
+def test_any_legal_sequence_reaches_a_complete_deal_scored_as_score_deal_scores_its_record(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    deck, actions, state = walk
+    assert state.phase == "complete" and legal_actions(state) == ()
+    result = score_deal(record_from_actions(deck, actions))
+    assert result.complete
+    assert score_deal(record(state)) == result
+    assert state.hands == result.hands
+    assert tuple(c.status(p) for c in replies(state) for p in PLAYERS) == tuple(
+        result.comparison.category(c).status(p) for c in DECL_CATEGORIES for p in PLAYERS
+    )
+    assert sum(isinstance(a, ShowBlanche) for a in actions) == sum(result.carte_blanche)
+
+
+def candidates(state: DealState) -> set[Action]:
+    """A broad space of actions: every kind, by either player, with cards from the whole pack."""
+    out: set[Action] = {ShowBlanche(p) for p in PLAYERS}
+    out |= {Play(p, c) for p in PLAYERS for c in PACK}
+    for i, p in enumerate(PLAYERS):
+        held = cards_of(state.dealt[i])
+        most = discard_limits(p, len(state.discards[0]) if i and state.discards else 0, RS)[1]
+        mover = p == state.to_move and state.phase == "exchange"
+        sizes = range(0, min(most, HAND_SIZE) + 2) if mover else range(0, 3)
+        for k in sizes:
+            for out_ in combinations(held, k):
+                out.add(Exchange(p, out_, k))
+        out |= {Exchange(p, held[:2], take) for take in (1, 3)}
+        out |= {Exchange(p, (held[0], c), 2) for c in state.stock[:2]}
+    suits = [[card_of(s, b) for b in range(BITS_PER_SUIT)] for s in range(4)]
+    for p in PLAYERS:
+        for s in range(4):
+            for n in range(1, BITS_PER_SUIT + 1):
+                for cards in combinations(suits[s], n):
+                    out.add(Call(p, "point", (cards,)))
+                    if n >= 2 and cards == tuple(suits[s][b] for b in range(cards[0] & 7, (cards[0] & 7) - n, -1)):
+                        out.add(Call(p, "sequences", (cards,)))
+        for b in range(BITS_PER_SUIT):
+            for n in (2, 3, 4):
+                for chosen in combinations(range(4), n):
+                    out.add(Call(p, "sets", (tuple(card_of(s, b) for s in chosen),)))
+        for category in DECL_CATEGORIES:
+            out.add(Call(p, category, ()))
+        out.add(Call(p, "point", ((suits[0][7],), (suits[1][7],))))
+    return out | set(legal_actions(state))
+
+
+@FEW
+@given(walks(stop_anywhere=True))
+def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    _, _, state = walk
+    accepted = set()
+    for action in candidates(state):
+        try:
+            apply(state, action)
+        except PiquetError:
+            continue
+        accepted.add(action)
+    assert accepted == set(legal_actions(state))
+
+
+@SOME
+@given(walks(stop_anywhere=True), st.data())
+def test_an_illegal_action_raises_and_leaves_the_state_as_it_was(walk: tuple[list[int], tuple[Action, ...], DealState], data: st.DataObject) -> None:
+    _, _, state = walk
+    snapshot = [copy.deepcopy(getattr(state, f.name)) for f in fields(state) if f.name != "ruleset"]
+    legal = set(legal_actions(state))
+    illegal = sorted((a for a in candidates(state) if a not in legal), key=repr)
+    action = data.draw(st.sampled_from(illegal))
+    with pytest.raises(PiquetError):
+        apply(state, action)
+    assert [getattr(state, f.name) for f in fields(state) if f.name != "ruleset"] == snapshot
+    assert state.ruleset is RS
+
+
+@FEW
+@given(walks(), st.data())
+def test_repeating_an_action_is_rejected_and_run_names_its_step(walk: tuple[list[int], tuple[Action, ...], DealState], data: st.DataObject) -> None:
+    deck, actions, _ = walk
+    k = data.draw(st.integers(0, len(actions) - 1))
+    with pytest.raises(PiquetError) as info:
+        run(start(deck), actions[: k + 1] + (actions[k],))
+    assert info.value.step == k + 1
+    assert run(start(deck), actions).phase == "complete"
+
+
+# --- the protocol ops and the replay command, on Cavendish's worked deal (000 §Example: elder 28, younger 23)
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "piquet_ref" / "examples" / "cavendish-example.yaml"
+
+
+def test_replay_narrates_cavendish_deal_step_by_step_and_ends_with_the_books_totals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(EXAMPLE)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "end of the deal: elder 28, younger 23"
+    assert sum(line.startswith("     trick ") for line in lines) == N_TRICKS
+    assert any("exchange.elder-limits (law 21)" in line for line in lines)
+
+
+def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
+    bad = {**setup, "actions": [{"player": "younger", "action": "exchange", "discard": data["younger"]["discard"]}]}
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "bad.json")]) == 1
+    assert "exchange-out-of-turn (law 24) at step 0" in capsys.readouterr().err
+
+
+def test_the_apply_and_legal_actions_ops_report_the_step_of_a_rejection() -> None:
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
+    elder = {"player": "elder", "action": "exchange", "discard": data["elder"]["discard"]}
+    younger = {"player": "younger", "action": "exchange", "discard": data["younger"]["discard"]}
+    for op in ("apply", "legal_actions"):
+        with pytest.raises(PiquetError) as info:
+            run_op(op, {**setup, "actions": [elder, elder]})
+        assert (info.value.code, info.value.law, info.value.to_json()["step"]) == ("exchange-out-of-turn", 24, 1)
+    after = run_op("apply", {**setup, "actions": [elder]})
+    assert (after["phase"], after["to_move"], after["left"]) == ("exchange", "younger", 0)
+    # law 22 and 34: the younger discards one card at least and at most the three the elder left: C(12,1) + C(12,2) + C(12,3)
+    assert run_op("legal_actions", {**setup, "actions": [elder]})["count"] == 12 + 66 + 220
+    assert run_op("apply", {**setup, "actions": [elder, younger]})["hands"]["younger"] == sorted_cards("TS QS TH AD QD JD TD 7D AC KC QC TC")
+
+
+def sorted_cards(text: str) -> list[str]:
+    return format_cards(cards_of(hand_of(parse_cards(text))))
+
+
+def test_every_negative_case_in_laws_sits_beside_a_legal_twin_that_differs_from_its_step_on() -> None:
+    """laws/NAME.yaml rejects the action at `step`; laws/NAME-ok.yaml is the same op whose actions agree
+    with it before that step."""
+    cases = {c.path.stem: c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.area == "laws"}
+    negatives = [name for name, c in cases.items() if "expect_error" in c.data]
+    assert negatives
+    for name in negatives:
+        case, twin = cases[name], cases.get(f"{name}-ok")
+        assert twin is not None and "expect" in twin.data and twin.op == case.op == "apply", name
+        step = case.data["expect_error"]["step"]
+        bad, good = case.data["input"], twin.data["input"]
+        assert bad["actions"][:step] == good["actions"][:step] and bad["actions"] != good["actions"], name
+        assert {k: v for k, v in bad.items() if k != "actions"} == {k: v for k, v in good.items() if k != "actions"}, name
+
+
+# --- the counts of the corpus (counts.py) agree with what legal_actions enumerates
+
+
+def plies(state: DealState, n: int) -> int:
+    """Play sequences of `n` plies from `state`, walked through legal_actions."""
+    if n == 0 or state.phase == "complete":
+        return 1
+    return sum(plies(apply(state, a), n - 1) for a in legal_actions(state))
+
+
+@FEW
+@given(walks(stop_anywhere=True), st.integers(1, 3))
+def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(walk: tuple[list[int], tuple[Action, ...], DealState], n: int) -> None:
+    _, _, state = walk
+    if state.phase != "play":
+        return
+    assert state.position is not None
+    assert plies(state, n) == count_play(state.position, n).total
+
+
+@FEW
+@given(dealt_decks())
+def test_exchanges_listed_by_legal_actions_are_the_counts_of_count_discards(deck: list[int]) -> None:
+    """Per size of the elder's discard: his discards times the younger's then, as count_discards counts them."""
+    state = shown(start(deck))
+    count = count_discards(state.dealt[0], state.dealt[1], state.stock, RS)
+    by_size: dict[int, list[Exchange]] = {}
+    for a in legal_actions(state):
+        if isinstance(a, Exchange):
+            by_size.setdefault(len(a.discard), []).append(a)
+    options = dict(count.younger)
+    assert {k: len(v) * options[k] for k, v in by_size.items()} == dict(count.by_elder)
+    for k, actions in by_size.items():
+        assert len(legal_actions(shown(apply(state, actions[-1])))) == options[k]
+
+
+def shown(state: DealState) -> DealState:
+    """`state` with every carte blanche that may be shown now shown."""
+    for action in legal_actions(state):
+        if isinstance(action, ShowBlanche):
+            state = apply(state, action)
+    return state
+
+
+# --- bad input: only typed errors, through the API and the protocol
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2, 40), st.text(max_size=4), st.sampled_from(["AH", "elder", "younger", "point"]))
+
+
+def junk_actions() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.builds(ShowBlanche, JUNK),
+        st.builds(Exchange, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK)), JUNK),
+        st.builds(Call, JUNK, JUNK, st.one_of(JUNK, st.tuples(st.tuples(JUNK)), st.tuples(JUNK))),
+        st.builds(Play, JUNK, JUNK),
+        JUNK,
+    )
+
+
+@SOME
+@given(walks(stop_anywhere=True), junk_actions())
+def test_junk_actions_raise_only_typed_errors(walk: tuple[list[int], tuple[Action, ...], DealState], action: Any) -> None:
+    _, _, state = walk
+    try:
+        apply(state, action)
+    except PiquetError:
+        pass
+
+
+def junk_requests() -> st.SearchStrategy[Any]:
+    setup = {"elder": {"dealt": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()},
+             "younger": {"dealt": "TS 7S TH 9H 7H KC QC TC AD QD JD TD".split()}, "stock": "9S 8S KH 9C KD QS AC 7D".split()}
+    action = st.fixed_dictionaries({}, optional={
+        "player": st.one_of(st.sampled_from(PLAYERS), json_values()),
+        "action": st.one_of(st.sampled_from(["carte_blanche", "exchange", "call", "play"]), json_values()),
+        "discard": card_listish(), "take": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
+        "holdings": st.one_of(st.lists(card_listish(), max_size=3), json_values()), "card": card_listish(),
+    })
+    return st.one_of(json_values(), st.lists(st.one_of(action, json_values()), max_size=4).map(lambda a: {**setup, "actions": a}))
+
+
+@SOME
+@given(junk_requests(), st.sampled_from(["apply", "legal_actions"]))
+def test_junk_requests_to_the_ops_raise_only_typed_errors(request: Any, op: str) -> None:
+    try:
+        run_op(op, request)
+    except PiquetError:
+        pass
+
+
+# --- good against the cards (laws 48-49)
+
+
+@SOME
+@given(walks())
+def test_a_call_good_against_the_cards_is_good_whatever_the_adversary_calls(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    deck, actions, _ = walk
+    state = start(deck)
+    judged: dict[tuple[str, str], bool] = {}
+    for action in actions:
+        if isinstance(action, Call):
+            judged[action.player, action.category] = good_against_the_cards(state, action)
+        state = apply(state, action)
+    for verdict in replies(state):
+        for p in PLAYERS:
+            if judged[p, verdict.category]:
+                assert verdict.status(p) == "good"
+
+
+def test_cavendish_elders_point_of_49_in_hearts_is_good_against_the_cards() -> None:
+    """000 §Example: the elder's five hearts making 49 (A K Q J 8): with the ten, nine and seven of hearts
+    unseen, no five-card point of the other suits can reach it and no six-card point is possible."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    state = run(start_from(data), (Exchange("elder", parse_cards(data["elder"]["discard"]), 5), Exchange("younger", parse_cards(data["younger"]["discard"]), 3)))
+    assert good_against_the_cards(state, Call("elder", "point", (parse_cards("AH KH QH JH 8H"),)))
+    assert not good_against_the_cards(state, Call("elder", "point", (parse_cards("AH KH QH JH"),)))
+
+
+def start_from(data: dict[str, Any]) -> DealState:
+    return new_deal(hand_of(parse_cards(data["elder"]["dealt"])), hand_of(parse_cards(data["younger"]["dealt"])), parse_cards(data["stock"]), RS)
