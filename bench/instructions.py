@@ -1,0 +1,60 @@
+"""Instructions per `score_deal`, counted by valgrind: steadier than a clock on a shared machine.
+
+Run `python bench/instructions.py` (options: `--deals N`, `--seed S`; needs `valgrind`). The script
+runs itself twice under `valgrind --tool=callgrind` with a fixed hash seed: once scoring one deal (to
+build the tables), once scoring N more; the difference over N is the cost of one `score_deal` from a
+mapping, parsing and validating the record included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from piquet_ref import score_deal
+from piquet_ref.generate import random_record
+
+
+def collected(deals: int, seed: int, total: int) -> int:
+    """Instructions of one run of this script under callgrind: `total` records generated, one more
+    scored to build the tables, then `deals` scored."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+             sys.executable, __file__, "--inner", str(deals), "--total", str(total), "--seed", str(seed)],
+            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1882)
+    p.add_argument("--inner", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--total", type=int, default=None, help=argparse.SUPPRESS)
+    a = p.parse_args()
+    if a.inner is not None:
+        rng = random.Random(a.seed)
+        records = [random_record(rng) for _ in range((a.total or a.inner) + 1)]
+        for record in records[: a.inner + 1]:  # the first builds the tables
+            score_deal(record)
+        return
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed")
+    base = collected(0, a.seed, a.deals)
+    full = collected(a.deals, a.seed, a.deals)
+    print(f"{(full - base) / a.deals:,.0f} instructions per score_deal (mean of {a.deals} deals, seed {a.seed})")
+
+
+if __name__ == "__main__":
+    main()
