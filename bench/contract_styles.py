@@ -11,6 +11,7 @@ icontract is not a dependency of piquet-ref: this script only measures the choic
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -55,7 +56,7 @@ def pep316() -> str:
 
 def _ret(cond: str, name: str = "__return__") -> str:
     """A postcondition with the result `r` named as the style names it."""
-    return " ".join(name + tok[1:] if tok.startswith(("r.", "r[", "(r[")) or tok == "r" else tok for tok in cond.split(" ")).replace("(r[", f"({name}[")
+    return re.sub(r"\br\b", name, cond)
 
 
 def icontract() -> str:

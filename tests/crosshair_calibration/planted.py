@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from piquet_ref.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, bit_of, suit_of
-from piquet_ref.contracts import RS, TRICKS
+from piquet_ref.contracts import ACC, RS, TRICKS
+from piquet_ref.exchange import _limits
+from piquet_ref.ruleset import CATEGORIES, PLAYERS, Bonus
+from piquet_ref.scoring import bonus_step
 
 
 def runs_off_by_one(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
@@ -71,3 +74,25 @@ def cards_one_trick_late(won: int) -> tuple[int, int]:
     """
     cards = RS.cards.points if won > RS.cards.min_tricks else 0
     return cards, RS.cards.capot_points if won == TRICKS else 0
+
+
+def bonus_one_point_early(first: int, repique_total: int, pique_total: int, player: int, category: int, points: int) -> tuple[tuple[int, int, int] | None, tuple[Bonus, ...]]:
+    """`contracts.bonus_after` with the repique total handed on one too high: a repique one point short of thirty.
+
+    pre: first in (-1, 0, 1) and player in (0, 1) and 0 <= category < len(CATEGORIES)
+    pre: 0 <= repique_total < ACC.repique.threshold - 1 and 0 <= pique_total < ACC.pique.threshold
+    pre: first >= 0 or (repique_total == 0 and pique_total == 0)
+    pre: 0 <= points <= ACC.repique.threshold + ACC.pique.threshold
+    post: "repique" not in __return__[1] or repique_total + points >= ACC.repique.threshold
+    """
+    return bonus_step((first, repique_total + 1, pique_total), player, CATEGORIES[category], points, ACC)
+
+
+def younger_one_card_short(player: int, elder_discarded: int) -> tuple[int, int]:
+    """`contracts.discard_range` with the elder's discard counted one too many: the younger may not take the last card.
+
+    pre: player in (0, 1)
+    pre: RS.exchange.elder_min <= elder_discarded <= RS.exchange.elder_max
+    post: player != 1 or __return__[1] == RS.pack.stock_size - elder_discarded
+    """
+    return _limits(PLAYERS[player], elder_discarded + 1, RS)
