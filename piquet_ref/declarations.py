@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Union
 
-from .cards import BITS_PER_SUIT, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
+from .cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
 from .cards import tuple_new as _new
 from .errors import error
 from .loader import ruleset_of
@@ -292,7 +292,8 @@ KEY_PARTS: dict[DeclCategory, tuple[str, str, int, int]] = {
 
 
 def verdict(category: DeclCategory, ek: int, yk: int, e_points: int, y_points: int) -> CategoryComparison:
-    """One category's verdict from both sides' keys (0: nothing declared) and would-be points."""
+    """One category's verdict from both sides' keys (0: nothing declared) and would-be points (rule
+    contracts: `piquet_ref.contracts.category_verdict`)."""
     first, second, shift, low = KEY_PARTS[category]
     e_key = (ek >> shift, ek & low) if ek else None
     y_key = (yk >> shift, yk & low) if yk else None
@@ -415,7 +416,15 @@ def _valid_set(h: object, rs: Ruleset) -> bool:
 
 
 def sequence_of_mask(suit: int, mask: int, min_length: int) -> Sequence | None:
-    """The sequence `mask` makes in `suit` if it is one run of at least `min_length`, else None."""
+    """The sequence `mask` makes in `suit` if it is one run of at least `min_length`, else None.
+
+    rules: sequence.definition
+    pre: 0 <= mask <= SUIT_MASK and 1 <= min_length <= BITS_PER_SUIT
+    post: __return__ is None or __return__.length >= min_length
+    post: __return__ is None or all(mask >> b & 1 for b in range(__return__.top - __return__.length + 1, __return__.top + 1))
+    post: __return__ is None or mask.bit_count() == __return__.length
+    post: __return__ is not None or mask.bit_count() < min_length or any(mask >> b & 1 and not mask >> (b + 1) & 1 for b in range(mask.bit_length() - 1))
+    """
     n = mask.bit_count()
     top = mask.bit_length() - 1
     if n < min_length or mask != run_mask(n, top):

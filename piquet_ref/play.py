@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cards import Card, Hand, check_card, check_hand, format_card
+from .cards import PACK_SIZE, SUIT_MASK, Card, Hand, bit_of, check_card, check_hand, format_card, suit_of
 from .loader import ruleset_of
 from .errors import error
 from .ruleset import Player, Ruleset, check_player, other
@@ -16,12 +16,27 @@ def follower_wins(lead: Card, follow: Card) -> bool:
 
 
 def beats(lead: Card, follow: Card) -> bool:
-    """`follower_wins` for card numbers the scorer has checked."""
+    """`follower_wins` for card numbers the scorer has checked.
+
+    rules: play.trick-winner, pack.rank-order
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE and lead != follow
+    post: __return__ == (suit_of(follow) == suit_of(lead) and bit_of(follow) > bit_of(lead))
+    """
     return lead >> 3 == follow >> 3 and follow > lead
 
 
 def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: Card, follow: Card) -> bool:
-    """The leader holds `lead`, the follower holds `follow` and follows suit if he can (masks per suit, unchecked)."""
+    """The leader holds `lead`, the follower holds `follow` and follows suit if he can (masks per suit, unchecked).
+
+    rules: play.follow-suit
+    pre: len(leader_hand) == len(follower_hand) == len(Hand._fields)
+    pre: all(0 <= m <= SUIT_MASK for m in leader_hand) and all(0 <= m <= SUIT_MASK for m in follower_hand)
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE
+    post: not __return__ or bool(leader_hand[suit_of(lead)] >> bit_of(lead) & 1)
+    post: not __return__ or bool(follower_hand[suit_of(follow)] >> bit_of(follow) & 1)
+    post: not __return__ or suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0
+    post: __return__ or not (leader_hand[suit_of(lead)] >> bit_of(lead) & 1 and follower_hand[suit_of(follow)] >> bit_of(follow) & 1 and (suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0))
+    """
     suit = lead >> 3
     return bool(
         leader_hand[suit] >> (lead & 7) & 1

@@ -31,7 +31,17 @@ def pips(mask: int, values: tuple[int, ...]) -> int:
 
 
 def runs(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
-    """Maximal runs of consecutive ranks of at least `min_length` cards, as (length, top bit), highest first."""
+    """Maximal runs of consecutive ranks of at least `min_length` cards, as (length, top bit), highest first.
+
+    rules: sequence.definition
+    pre: 0 <= mask <= SUIT_MASK
+    pre: 1 <= min_length <= BITS_PER_SUIT
+    post: all(n >= min_length for n, _ in __return__)
+    post: all(all(mask >> b & 1 for b in range(top - n + 1, top + 1)) for n, top in __return__)
+    post: all(not mask >> (top + 1) & 1 and (top - n < 0 or not mask >> (top - n) & 1) for n, top in __return__)
+    post: all(any(top - n < lo and lo + min_length - 1 <= top for n, top in __return__) for lo in range(BITS_PER_SUIT - min_length + 1) if all(mask >> b & 1 for b in range(lo, lo + min_length)))
+    post: all(a[1] > b[1] for a, b in zip(__return__, __return__[1:]))
+    """
     out = []
     bit = BITS_PER_SUIT - 1
     while bit >= 0:
@@ -48,12 +58,23 @@ def runs(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
 
 
 def run_mask(length_: int, top: int) -> int:
-    """The mask of the run of `length_` cards whose highest rank is `top`."""
+    """The mask of the run of `length_` cards whose highest rank is `top`.
+
+    rules: sequence.definition
+    pre: 1 <= length_ <= top + 1 <= BITS_PER_SUIT
+    post: __return__.bit_count() == length_
+    post: all(__return__ >> b & 1 for b in range(top - length_ + 1, top + 1))
+    """
     return ((1 << length_) - 1) << (top - length_ + 1)
 
 
 def point_key(length_: int, pip_total: int) -> int:
-    """Comparable key of a point: length first, pips on equal length."""
+    """Comparable key of a point: length first, pips on equal length.
+
+    rules: point.compare
+    pre: 0 <= length_ <= BITS_PER_SUIT and 0 <= pip_total < 1 << POINT_SHIFT
+    post: point_length(__return__) == length_ and point_pips(__return__) == pip_total
+    """
     return length_ << POINT_SHIFT | pip_total
 
 
@@ -69,7 +90,15 @@ def point_pips(key: int) -> int:
 
 def point_score(length_: int, pip_total: int, per_card: int, pips_per_point: int | None, less_if_ends_in: int | None) -> int:
     """What a good point of `length_` cards making `pip_total` scores: `per_card` a card, or one for every
-    `pips_per_point` pips (the fraction dropped); one less when the pips end in the digit `less_if_ends_in`."""
+    `pips_per_point` pips (the fraction dropped); one less when the pips end in the digit `less_if_ends_in`.
+
+    rules: point.score
+    pre: 0 <= length_ <= BITS_PER_SUIT and 0 <= pip_total and 0 <= per_card
+    pre: pips_per_point is None or pips_per_point > 0
+    post: __return__ >= 0
+    post: pips_per_point is not None or less_if_ends_in is not None or __return__ == length_ * per_card
+    post: pips_per_point is None or __return__ * pips_per_point <= pip_total
+    """
     score = pip_total // pips_per_point if pips_per_point else length_ * per_card
     if less_if_ends_in is not None and pip_total % 10 == less_if_ends_in:
         score -= 1

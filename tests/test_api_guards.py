@@ -19,7 +19,7 @@ import piquet_ref
 from piquet_ref import PiquetError, score_deal
 from piquet_ref.cards import Hand
 
-from .strategies import PACK, card_sets, deal_records, hands
+from piquet_ref.strategies import PACK, card_sets, deal_records, hands
 
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     name: getattr(piquet_ref, name)

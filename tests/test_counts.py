@@ -36,7 +36,7 @@ from piquet_ref.play import trick_is_legal
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.serve import answer, hello
 
-from .strategies import HAND_SIZE, N_TRICKS, Deal, any_deals, permute_suits, suit_permutations
+from piquet_ref.strategies import HAND_SIZE, N_TRICKS, Deal, any_deals, permute_suits, suit_permutations
 
 RS = load_ruleset()
 

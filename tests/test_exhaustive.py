@@ -81,6 +81,7 @@ def rank_index(sym: str) -> int:
 # ------------------------------------------------------------------------------ 256 suit masks
 
 
+@pytest.mark.rules("pack.rank-order", "pack.pips", "point.compare", "sequence.definition", "sequence.score", "sets.eligible-ranks")
 @pytest.mark.parametrize("mask", MASKS)
 def test_per_suit_evaluators_equal_the_definitions_for_every_subset_of_a_suit(mask: int) -> None:
     """Length, pips, point key, runs, best run, points of all runs and the set spread of one suit."""
@@ -108,6 +109,7 @@ def test_a_suit_mask_is_all_256_subsets_of_the_eight_ranks() -> None:
 # ------------------------------------------------------------------------- set count vectors
 
 
+@pytest.mark.rules("sets.score", "sets.compare", "sets.good-scores-all")
 @pytest.mark.parametrize("counts", list(product(range(len(RS.pack.suits) + 1), repeat=len(SET_RANKS))))
 def test_set_tables_equal_the_definition_for_every_distribution_of_counts(counts: tuple[int, ...]) -> None:
     """Quatorze beats trio, then the higher rank; the good side scores every set it holds."""
@@ -122,6 +124,7 @@ def test_set_tables_equal_the_definition_for_every_distribution_of_counts(counts
     assert T.set_points[spread] == sum(RS.sets.values[c] for c, _ in scoring)
 
 
+@pytest.mark.rules("sets.eligible-ranks")
 def test_only_the_spec_counts_and_ranks_make_sets() -> None:
     """Trio and quatorze are the only scoring counts; nines and below never make a set."""
     assert sorted(RS.sets.values) == [3, 4]
@@ -165,6 +168,7 @@ def encode(category: str, key: tuple[int, int] | None) -> int:
     [("sequences", SEQ_KEYS), ("sets", SET_KEYS), ("point", POINT_KEYS)],
     ids=["sequences", "sets", "point"],
 )
+@pytest.mark.rules("point.compare", "point.equal", "sequence.compare", "sequence.equal-nullifies", "sets.compare")
 def test_every_pair_of_keys_compares_as_the_rule_says(category: str, keys: list[tuple[int, int] | None]) -> None:
     """Longer beats shorter, then higher top (sequence) / rank (set) / pips (point); only identical keys are equal."""
     for e, y in product(keys, repeat=2):
@@ -184,6 +188,7 @@ def test_the_key_domains_are_complete() -> None:
     assert POINT_PIPS[BITS_PER_SUIT] == [sum(PIP.values())]
 
 
+@pytest.mark.rules("sequence.names")
 @pytest.mark.parametrize("key", [k for k in SEQ_KEYS if k])
 def test_every_sequence_is_named_by_length_and_top_card(key: tuple[int, int]) -> None:
     """Major when headed by the ace, minor when it ends at the seven, otherwise 'to' its top card."""
@@ -201,6 +206,7 @@ def test_every_sequence_is_named_by_length_and_top_card(key: tuple[int, int]) ->
 # ------------------------------------------------------------------------------ the cards
 
 
+@pytest.mark.rules("cards.majority", "cards.divided", "capot.score")
 @pytest.mark.parametrize("won", range(RS.play.tricks + 1))
 def test_the_cards_and_capot_for_every_number_of_tricks_won(won: int) -> None:
     """More than half the tricks wins the cards; six-all divides them; all twelve is a capot on top."""
@@ -262,6 +268,7 @@ def expected_bonuses(scores: list[tuple[int, str, int]], acc: AccretionRules = A
     return won
 
 
+@pytest.mark.rules("accretion.order", "repique.score", "pique.score", "pique.elder-only", "bonus.not-cumulative")
 @pytest.mark.parametrize("elder_run", range(RS.play.tricks + 2))
 def test_repique_and_pique_for_every_hand_profile_and_run_of_elder_play_points(elder_run: int) -> None:
     """Each hand category nobody's, the elder's or the younger's (values around thirty), then the elder
@@ -283,6 +290,7 @@ def _variant_id(acc: AccretionRules) -> str:
     return f"cumulative={acc.cumulative}-repique={'+'.join(sorted(acc.repique.players))}-pique={'+'.join(sorted(acc.pique.players))}"
 
 
+@pytest.mark.rules("repique.score", "pique.score", "bonus.not-cumulative")
 @pytest.mark.parametrize("acc", VARIANTS, ids=_variant_id)
 @pytest.mark.parametrize("run", [0, 9, 14, 15, 30])
 def test_bonus_variants_for_every_hand_profile(acc: AccretionRules, run: int) -> None:
@@ -295,6 +303,7 @@ def test_bonus_variants_for_every_hand_profile(acc: AccretionRules, run: int) ->
         assert got == expected_bonuses(scores, acc), (profile, run)
 
 
+@pytest.mark.rules("bonus.equalities-do-not-save")
 def test_scores_of_no_points_are_not_counting_scores() -> None:
     """An equality scores nothing: a zero does not stop the elder's pique nor count for anyone."""
     scores = [(1, "point", 0), (0, "sequences", 15), (0, "sets", 14)] + [(0, "play", 1)] * 2

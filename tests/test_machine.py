@@ -34,7 +34,7 @@ from piquet_ref.machine import DealState, apply, legal_actions, new_deal, record
 from piquet_ref.machine_actions import Action, Call, Exchange, Play, ShowBlanche
 from piquet_ref.ruleset import PLAYERS
 
-from .strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
+from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)

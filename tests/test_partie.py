@@ -19,7 +19,7 @@ from piquet_ref.partie import partie_json, partie_over, points_won, tens
 from piquet_ref.serve import answer
 from piquet_ref.settlement import money, settle, stake_of
 
-from .strategies import Deal, complete_deals
+from piquet_ref.strategies import Deal, complete_deals
 from .test_errors import EXAMPLE, cli_run
 
 props = settings(deadline=None)
@@ -102,6 +102,7 @@ def test_money_is_written_in_pounds_shillings_and_pence() -> None:
 # ------------------------------------------------------------------ properties against the laws
 
 
+@pytest.mark.rules("partie.points-won", "partie.rubicon")
 @props
 @given(st.integers(0, 400), st.integers(0, 400))
 def test_points_won_follow_l72_and_l73(a: int, b: int) -> None:
@@ -113,6 +114,7 @@ def test_points_won_follow_l72_and_l73(a: int, b: int) -> None:
     assert won(a, b) == ("A" if a > b else "B", *expected)
 
 
+@pytest.mark.rules("partie.form", "partie.deals", "partie.ties", "partie.four-deal")
 @props
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)), min_size=0, max_size=8), st.booleans())
 def test_a_partie_adds_its_deals_and_ends_as_l71_says(scores: list[tuple[int, int]], four: bool) -> None:
@@ -146,6 +148,7 @@ def test_a_partie_adds_its_deals_and_ends_as_l71_says(scores: list[tuple[int, in
         assert p.winner == ("A" if totals[0] > totals[1] else "B") and p.outcome == "won"
 
 
+@pytest.mark.rules("chouette.rounding")
 @props
 @given(st.integers(0, 10_000))
 def test_chouette_tens_drop_units_of_five_and_less(points: int) -> None:
@@ -153,6 +156,7 @@ def test_chouette_tens_drop_units_of_five_and_less(points: int) -> None:
     assert tens(points, RS) == points // 10 + (1 if units >= 6 else 0)
 
 
+@pytest.mark.rules("chouette.rotation")
 @props
 @given(st.lists(st.tuples(st.integers(0, 300), st.integers(0, 300)).filter(lambda t: t[0] != t[1]), min_size=1, max_size=8))
 def test_chouette_seats_turn_and_the_card_balances(results: list[tuple[int, int]]) -> None:
@@ -188,6 +192,7 @@ def test_after_a_drawn_chouette_partie_the_single_player_plays_on_and_nothing_is
     assert (r.chouette[1].single, r.chouette[1].playing, r.chouette[1].advising) == ("A", "C", "B")
 
 
+@pytest.mark.rules("stakes.settlement")
 @props
 @given(st.dictionaries(st.sampled_from("ABC"), st.integers(-2000, 2000), min_size=2, max_size=3), st.sampled_from(sorted(RS.stakes)))
 def test_settlement_drops_fractions_from_what_is_receivable(net: dict[str, int], name: str) -> None:
@@ -205,6 +210,7 @@ def test_settlement_drops_fractions_from_what_is_receivable(net: dict[str, int],
         assert all(line.reckoned == line.points // stake.unit * stake.unit for line in s.lines if line.points > 0)
 
 
+@pytest.mark.rules("game.target")
 @props
 @given(complete_deals(), st.integers(60, 99), st.integers(60, 99))
 def test_a_game_decided_by_the_event_log_agrees_with_the_scores_where_they_suffice(deal: Deal, a: int, b: int) -> None:

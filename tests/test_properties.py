@@ -1,4 +1,4 @@
-"""Hypothesis properties of the scorer, over legal deals built card by card (see tests/strategies.py).
+"""Hypothesis properties of the scorer, over legal deals built card by card (see piquet_ref/strategies.py).
 
 Every number a property needs (bonuses, thresholds, the points of play, the cards and capot) is
 read from `load_ruleset()`, never written here as a literal.
@@ -30,7 +30,7 @@ from piquet_ref import (
     result_json,
     score_deal,
 )
-from piquet_ref.cards import Card, Hand, cards_of, hand_of
+from piquet_ref.cards import Card, Hand, bit_of, card_of, cards_of, hand_of, suit_of
 from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
 from piquet_ref.errors import error_catalogue
 from piquet_ref.generate import random_record
@@ -38,7 +38,7 @@ from piquet_ref.loader import RULESET_ID
 from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, Player, other
 from piquet_ref.scoring import DealResult, Event
 
-from .strategies import (
+from piquet_ref.strategies import (
     PACK,
     Deal,
     DeclareValue,
@@ -129,6 +129,7 @@ def reaching(events: list[Event], counts: frozenset[str], threshold: int) -> int
 # ------------------------------------------------------------------------------ conservation
 
 
+@pytest.mark.rules("exchange.elder-limits", "exchange.younger-limits", "exchange.take-from-top", "deal.sizes")
 @props
 @given(deals(blanche=None) | deals(blanche="elder") | deals(blanche="younger"))
 def test_exchange_conserves_the_pack(deal: Deal) -> None:
@@ -141,6 +142,7 @@ def test_exchange_conserves_the_pack(deal: Deal) -> None:
     assert everything == Counter(PACK)
 
 
+@pytest.mark.rules("play.first-lead", "play.follow-suit")
 @props
 @given(declaring_deals())
 def test_every_played_card_was_held_by_the_player_who_played_it(deal: Deal) -> None:
@@ -195,6 +197,7 @@ def test_the_same_record_scores_to_the_same_json(deal: Deal) -> None:
     assert json.dumps(first, sort_keys=True) == json.dumps(second, sort_keys=True)
 
 
+@pytest.mark.rules("pack.cards")
 @props
 @given(declaring_deals(), suit_permutations())
 def test_scores_are_invariant_under_any_permutation_of_suits(deal: Deal, perm: tuple[int, ...]) -> None:
@@ -213,6 +216,7 @@ def test_any_spelling_of_the_cards_scores_the_same(deal: Deal, data: st.DataObje
     assert result_json(score_deal(respelled)) == result_json(score_deal(record))
 
 
+@pytest.mark.rules("carte-blanche.definition")
 @props
 @given(deals())
 def test_hand_form_scores_as_the_dealt_form_but_for_carte_blanche(deal: Deal) -> None:
@@ -228,6 +232,7 @@ def test_hand_form_scores_as_the_dealt_form_but_for_carte_blanche(deal: Deal) ->
 # ------------------------------------------------------------------------ bonuses and order
 
 
+@pytest.mark.rules("repique.score", "pique.score", "pique.elder-only", "bonus.not-cumulative")
 @props
 @given(any_deals())
 def test_bonuses_follow_the_spec_elder_alone_piques_and_no_one_has_both(deal: Deal) -> None:
@@ -251,6 +256,7 @@ def test_bonuses_follow_the_spec_elder_alone_piques_and_no_one_has_both(deal: De
             assert (e.points, e.rule) == (ACC.pique.points, "pique.score")
 
 
+@pytest.mark.rules("carte-blanche.definition", "carte-blanche.score", "pack.court")
 @pytest.mark.parametrize("player", PLAYERS)
 @props
 @given(data=st.data())
@@ -261,6 +267,7 @@ def test_carte_blanche_is_scored_for_a_dealt_hand_without_a_court_card(player: P
     assert result.events[0].category == "carte_blanche" and result.events[0].player == player
 
 
+@pytest.mark.rules("accretion.order")
 @props
 @given(declaring_deals())
 def test_events_come_in_the_order_of_accretion(deal: Deal) -> None:
@@ -282,6 +289,7 @@ def test_events_come_in_the_order_of_accretion(deal: Deal) -> None:
             assert before.category not in BONUSES and before.player == e.player and before.trick == e.trick
 
 
+@pytest.mark.rules("accretion.order", "repique.score", "pique.score")
 @props
 @given(declaring_deals())
 def test_repique_and_pique_are_decided_by_the_order_of_accretion(deal: Deal) -> None:
@@ -313,6 +321,7 @@ def test_repique_and_pique_are_decided_by_the_order_of_accretion(deal: Deal) -> 
 # --------------------------------------------------------------------- play, cards and capot
 
 
+@pytest.mark.rules("play.lead-point", "play.second-wins-point", "play.last-trick", "play.trick-winner")
 @props
 @given(complete_deals())
 def test_play_points_are_leads_plus_second_player_wins_plus_last_trick(deal: Deal) -> None:
@@ -331,6 +340,7 @@ def test_play_points_are_leads_plus_second_player_wins_plus_last_trick(deal: Dea
         assert result.score(p).play == leads * play.lead_points + seconds * play.second_win_points + last
 
 
+@pytest.mark.rules("cards.majority", "cards.divided")
 @props
 @given(any_deals())
 def test_cards_need_a_complete_deal_and_a_majority_of_tricks(deal: Deal) -> None:
@@ -347,6 +357,7 @@ def test_cards_need_a_complete_deal_and_a_majority_of_tricks(deal: Deal) -> None
         assert result.elder.capot == result.younger.capot == 0
 
 
+@pytest.mark.rules("capot.score")
 @props
 @given(complete_deals() | capot_deals("elder") | capot_deals("younger"))
 def test_capot_is_every_trick_and_the_cards_are_scored_too(deal: Deal) -> None:
@@ -363,6 +374,7 @@ def test_capot_is_every_trick_and_the_cards_are_scored_too(deal: Deal) -> None:
             ) < result.events.index(next(e for e in result.events if e.category == "capot"))
 
 
+@pytest.mark.rules("capot.score")
 @pytest.mark.parametrize("winner", PLAYERS)
 @props
 @given(data=st.data())
@@ -395,6 +407,7 @@ def test_a_deal_in_progress_scores_the_prefix_of_the_full_deal(deal: Deal, data:
 # ---------------------------------------------------------------------------- declarations
 
 
+@pytest.mark.rules("point.compare", "point.equal", "sequence.compare", "sequence.equal-nullifies", "sets.compare")
 @props
 @given(disjoint_hands())
 def test_comparing_hands_is_antisymmetric(pair: tuple[Hand, Hand]) -> None:
@@ -410,6 +423,7 @@ def test_comparing_hands_is_antisymmetric(pair: tuple[Hand, Hand]) -> None:
         assert (x.elder_points, x.younger_points) == (y.younger_points, y.elder_points)
 
 
+@pytest.mark.rules("point.compare", "sequence.compare", "sets.compare", "declare.sinking")
 @props
 @given(disjoint_hands(), st.data())
 def test_comparing_declarations_is_antisymmetric(pair: tuple[Hand, Hand], data: st.DataObject) -> None:
@@ -425,6 +439,7 @@ def test_comparing_declarations_is_antisymmetric(pair: tuple[Hand, Hand], data: 
         assert (x.status("elder"), x.status("younger")) == (y.status("younger"), y.status("elder"))
 
 
+@pytest.mark.rules("point.score", "sequence.good-scores-all", "sets.good-scores-all")
 @props
 @given(disjoint_hands())
 def test_compare_hands_agrees_with_compare_declarations_of_evaluated_hands(pair: tuple[Hand, Hand]) -> None:
@@ -433,6 +448,20 @@ def test_compare_hands_agrees_with_compare_declarations_of_evaluated_hands(pair:
     assert compare_hands(a, b) == compare_declarations(evaluate_hand(a), evaluate_hand(b))
 
 
+@pytest.mark.rules("point.compare", "sequence.compare", "sets.compare", "sequence.good-scores-all", "sets.good-scores-all")
+@props
+@given(disjoint_hands(), suit_permutations())
+def test_relabelling_the_suits_of_one_hand_alone_keeps_every_verdict_and_score(pair: tuple[Hand, Hand], perm: tuple[int, ...]) -> None:
+    """Holdings of equal strength: the same hand with its suits relabelled (its spades become hearts, ...) holds
+    points, sequences and sets of the same length, pips, tops and ranks, so against the same adversary
+    every category has the same verdict, on the same keys, for the same points."""
+    a, b = pair
+    relabelled = hand_of(card_of(perm[suit_of(c)], bit_of(c)) for c in cards_of(a))
+    assert compare_declarations(evaluate_hand(relabelled), evaluate_hand(b)) == compare_declarations(evaluate_hand(a), evaluate_hand(b))
+    assert compare_declarations(evaluate_hand(b), evaluate_hand(relabelled)) == compare_declarations(evaluate_hand(b), evaluate_hand(a))
+
+
+@pytest.mark.rules("declare.sinking")
 @props
 @given(any_deals(), st.sampled_from(PLAYERS), st.sampled_from(DECL_CATEGORIES))
 def test_sinking_a_category_never_increases_the_sinkers_points(deal: Deal, player: Player, category: DeclCategory) -> None:
@@ -451,6 +480,7 @@ def test_sinking_a_category_never_increases_the_sinkers_points(deal: Deal, playe
     assert sunk.score(adv).total >= full.score(adv).total
 
 
+@pytest.mark.rules("declare.sinking")
 @props
 @given(any_deals(), st.sampled_from(PLAYERS), st.data())
 def test_declaring_less_never_gains_and_never_costs_the_adversary(deal: Deal, player: Player, data: st.DataObject) -> None:

@@ -27,7 +27,7 @@ from piquet_ref.scoring import DealResult, Event
 from piquet_ref.specfiles import spec_dir
 from piquet_ref.suit import MASKS, length, pips
 
-from .strategies import Deal, complete_deals, declaring_deals
+from piquet_ref.strategies import Deal, complete_deals, declaring_deals
 from .test_errors import EXAMPLE, cli_run
 
 props = settings(deadline=None)

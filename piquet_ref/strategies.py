@@ -1,14 +1,23 @@
-"""Hypothesis strategies for piquet-ref: cards, hands, legal deals and their records, declaration
-choices, and junk input.
+"""Hypothesis strategies for Piquet: cards, hands, legal deals (legal exchanges, legal play) and their
+records, declaration choices, and junk input, for anyone's property tests.
+
+    from hypothesis import given
+    from piquet_ref.strategies import complete_deals
+
+    @given(complete_deals())
+    def test_my_scorer_agrees(deal):
+        assert my_score(deal.record()) == piquet_ref.score_deal(deal.record()).elder.total
 
 Every choice is drawn from Hypothesis (no seeded `random.Random`), so failures shrink to small,
 readable deals. The rules used to *build* legal deals (how many cards may be discarded, which cards
-may follow, who wins a trick) come from `piquet_ref` itself; the tests then check what the scorer
-makes of those deals.
+may follow, who wins a trick) come from `piquet_ref` itself, under the default ruleset.
 
 Cards are the package's ints (`suit * 8 + rank bit`); a `Deal` keeps them as ints and renders the
 documented record mapping (`Deal.record()`), in the `dealt` form (dealt hands, discards, stock) or
 the `hand` form (hands after the exchange).
+
+Hypothesis is an optional dependency (`pip install piquet-ref[strategies]`): `import piquet_ref`
+never needs it; importing this module without it raises ImportError saying so.
 """
 
 from __future__ import annotations
@@ -16,12 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Literal, Union
 
-from hypothesis import assume
-from hypothesis import strategies as st
-from hypothesis.strategies import SearchStrategy
+try:
+    from hypothesis import assume
+    from hypothesis import strategies as st
+    from hypothesis.strategies import SearchStrategy
+except ImportError as missing:  # pragma: no cover - exercised in a subprocess by tests/test_strategies_module.py
+    raise ImportError(
+        "piquet_ref.strategies needs Hypothesis, an optional dependency of piquet-ref: "
+        "pip install 'piquet-ref[strategies]' (or pip install hypothesis)"
+    ) from missing
 
-from piquet_ref import default_ruleset, evaluate_hand, parse_card
-from piquet_ref.cards import (
+from .cards import (
     BITS_PER_SUIT,
     Card,
     Hand,
@@ -32,13 +46,16 @@ from piquet_ref.cards import (
     format_cards,
     hand_of,
     notation,
+    parse_card,
     remove,
     suit_of,
 )
-from piquet_ref.exchange import discard_limits, exchange
-from piquet_ref.play import follower_wins, legal_follows
-from piquet_ref.record import PLAYER_KEYS, RECORD_KEYS
-from piquet_ref.ruleset import PLAYERS, Player
+from .declarations import evaluate_hand
+from .exchange import discard_limits, exchange
+from .loader import default_ruleset
+from .play import follower_wins, legal_follows
+from .record import PLAYER_KEYS, RECORD_KEYS
+from .ruleset import PLAYERS, Player
 
 RS = default_ruleset()
 N_SUITS = len(RS.pack.suits)

@@ -1,0 +1,105 @@
+"""The CrossHair search of the rule contracts: which modules, with which budget, and what it reports.
+
+One `crosshair check` run (PEP 316 docstring contracts) over the contract-bearing modules and the
+planted bugs of tests/crosshair_calibration/, parsed into one outcome per postcondition. Used by
+tests/test_crosshair.py (CI) and by `python -m tests.verification` (VERIFICATION.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import FunctionType
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTRACT_MODULES = ("piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.contracts")
+CALIBRATION_MODULE = "tests.crosshair_calibration.planted"
+PER_CONDITION_TIMEOUT = 5.0  # seconds of search per postcondition
+PER_PATH_TIMEOUT = 1.0  # seconds per execution path
+SETTINGS = ("--analysis_kind", "PEP316", "--per_condition_timeout", str(PER_CONDITION_TIMEOUT),
+            "--per_path_timeout", str(PER_PATH_TIMEOUT), "--report_all")
+RULES_LINE = "rules:"  # a docstring line naming the rule ids a function's contracts state
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One pre- or postcondition in a function's docstring."""
+
+    module: str
+    function: str
+    kind: str  # pre | post
+    condition: str
+    path: Path
+    line: int
+    rules: tuple[str, ...]  # the rule ids the function's `rules:` line names
+
+
+def contracts(module_names: tuple[str, ...]) -> list[Contract]:
+    """Every PEP 316 condition of the functions defined in `module_names`, in source order."""
+    out: list[Contract] = []
+    for name in module_names:
+        module = importlib.import_module(name)
+        path = Path(inspect.getsourcefile(module) or "")
+        for fname, fn in vars(module).items():
+            if not isinstance(fn, FunctionType) or fn.__module__ != name or not fn.__doc__:
+                continue
+            lines, first = inspect.getsourcelines(fn)
+            rules: tuple[str, ...] = ()
+            found: list[tuple[str, str, int]] = []
+            for i, text in enumerate(lines):
+                stripped = text.strip()
+                if stripped.startswith(RULES_LINE):
+                    rules = tuple(r.strip() for r in stripped[len(RULES_LINE):].split(","))
+                for kind in ("pre", "post"):
+                    if stripped.startswith(kind + ":"):
+                        found.append((kind, stripped[len(kind) + 1 :].strip(), first + i))
+            out += [Contract(name, fname, kind, cond, path, line, rules) for kind, cond, line in found]
+    return sorted(out, key=lambda c: (c.module, c.line))
+
+
+@dataclass(frozen=True)
+class CrosshairRun:
+    """What one `crosshair check` said: an outcome per (file, line), the wall time and the raw output."""
+
+    outcomes: dict[tuple[str, int], str]  # confirmed | not confirmed | counterexample: ...
+    seconds: float
+    returncode: int
+    output: str
+
+
+LINE = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+): (?P<level>info|error): (?P<message>.*)$")
+
+
+def run_crosshair(targets: tuple[str, ...]) -> CrosshairRun:
+    """Run `crosshair check` with SETTINGS over `targets` (module names) from the repository root."""
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "crosshair", "check", *SETTINGS, *targets],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    seconds = time.monotonic() - start
+    outcomes: dict[tuple[str, int], str] = {}
+    for text in done.stdout.splitlines():
+        m = LINE.match(text)
+        if not m:
+            continue
+        message = m["message"]
+        if m["level"] == "error":
+            outcome = "counterexample: " + message
+        elif message.startswith("Confirmed"):
+            outcome = "confirmed"
+        else:
+            outcome = "not confirmed"
+        outcomes[(str(Path(m["path"]).resolve()), int(m["line"]))] = outcome
+    return CrosshairRun(outcomes, seconds, done.returncode, done.stdout + done.stderr)
+
+
+def outcome_of(run: CrosshairRun, contract: Contract) -> str | None:
+    """The outcome CrossHair reported for a postcondition (None: not reported)."""
+    return run.outcomes.get((str(contract.path.resolve()), contract.line))
