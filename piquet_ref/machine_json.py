@@ -18,6 +18,7 @@ from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, record_mapping, replies, score
 from .machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from .machine_counts import count_actions
 from .ruleset import PLAYERS, Ruleset
 
 ACTION_KEYS = {
@@ -73,6 +74,18 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
     if isinstance(action, Call):
         return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
     return {"player": action.player, "action": "play", "card": format_card(action.card, rs)}
+
+
+def action_label(action: Action, rs: Ruleset) -> str:
+    """A one-line label of an action, for `count` breakdowns: the player, the action, then each other
+    field of its JSON form in order, a card list in brackets (`younger exchange [7C 7D] 2`,
+    `elder call sequences [[AS KS QS] [9H 8H 7H]]`, `younger play 9S`)."""
+
+    def text(value: Any) -> str:
+        return f"[{' '.join(text(v) for v in value)}]" if isinstance(value, list) else str(value)
+
+    data = action_json(action, rs)
+    return " ".join(text(value) for value in data.values())
 
 
 def setup_of(data: Any, op: str) -> tuple[DealState, list[Any]]:
@@ -150,3 +163,15 @@ def op_legal_actions(data: Any) -> str:
     state = run_json(data, "legal_actions")
     actions = [action_json(a, state.ruleset) for a in legal_actions(state)]
     return dumps({"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions})
+
+
+def op_count_actions(data: Any) -> str:
+    """Input as for `apply` plus `kind: actions` and `depth` -> `{kind, phase, to_move, total, by_first}`:
+    the sequences of `depth` legal actions from the state the actions reach, by first action (`action_label`)."""
+    depth = data.get("depth") if isinstance(data, Mapping) else None
+    if type(depth) is not int or depth < 0:
+        raise error("record-invalid", f"count (actions): depth must be an integer >= 0, got {depth!r}")
+    state = run_json({k: v for k, v in data.items() if k not in ("kind", "depth")}, "count (actions)")
+    count = count_actions(state, depth)
+    by_first = {action_label(a, state.ruleset): n for a, n in count.by_first}
+    return dumps({"kind": "actions", "phase": state.phase, "to_move": state.to_move, "total": count.total, "by_first": by_first})

@@ -14,7 +14,7 @@ from .declarations import ALL, compare_declarations, declared, evaluate_hand
 from .errors import error
 from .jsonio import comparison_text, dumps, evaluation_text, result_text
 from .loader import DEFAULT_RULESET, load_ruleset
-from .machine_json import op_apply, op_legal_actions
+from .machine_json import op_apply, op_count_actions, op_legal_actions
 from .odds_input import op_odds
 from .record import parse_declare
 from .ruleset import PLAYERS, Ruleset
@@ -74,17 +74,20 @@ def op_score_deal(data: Any) -> str:
     return result_text(score_deal(data))
 
 
-COUNT_KINDS = ("discards", "play")
+COUNT_KINDS = ("discards", "play", "actions")
 RECORD_PART = ("ruleset", "elder", "younger", "stock", "tricks")
 
 
 def op_count(data: Any) -> str:
     """Input `{kind: discards, elder: {dealt}, younger: {dealt}, stock, ruleset?}` or `{kind: play,
     plies, ...a deal record so far}` -> `{kind, total, by_first}`, keyed by the elder's discard size
-    or a canonical card; discards adds `younger_options` per elder discard size, play the `leader`."""
+    or a canonical card; discards adds `younger_options` per elder discard size, play the `leader`.
+    `{kind: actions, depth, ...as for apply}` counts through the state machine (`op_count_actions`)."""
     kind = data.get("kind") if isinstance(data, Mapping) else None
     if kind not in COUNT_KINDS:
         raise error("record-invalid", f"count: input must be a mapping whose kind is one of {list(COUNT_KINDS)}, got {kind!r}")
+    if kind == "actions":
+        return op_count_actions(data)
     if kind == "play":
         data = _mapping(data, "count (play)", {"kind", "plies", *RECORD_PART})
         plies = data.get("plies")

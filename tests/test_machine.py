@@ -32,6 +32,7 @@ from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import DealState, apply, legal_actions, new_deal, record, replies, run
 from piquet_ref.machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from piquet_ref.machine_counts import count_actions
 from piquet_ref.ruleset import PLAYERS
 
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
@@ -232,13 +233,6 @@ def test_every_negative_case_in_laws_sits_beside_a_legal_twin_that_differs_from_
 # --- the counts of the corpus (counts.py) agree with what legal_actions enumerates
 
 
-def plies(state: DealState, n: int) -> int:
-    """Play sequences of `n` plies from `state`, walked through legal_actions."""
-    if n == 0 or state.phase == "complete":
-        return 1
-    return sum(plies(apply(state, a), n - 1) for a in legal_actions(state))
-
-
 @FEW
 @given(walks(stop_anywhere=True), st.integers(1, 3))
 def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(walk: tuple[list[int], tuple[Action, ...], DealState], n: int) -> None:
@@ -246,7 +240,7 @@ def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(wa
     if state.phase != "play":
         return
     assert state.position is not None
-    assert plies(state, n) == count_play(state.position, n).total
+    assert count_actions(state, n).total == count_play(state.position, n).total
 
 
 @FEW
