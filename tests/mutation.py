@@ -17,8 +17,17 @@ only what the corpus leaves open on purpose (wording of notes and messages), and
 Python API reaches (not run: the corpus speaks the protocol). The score is killed / (killed + the
 remaining survivors).
 
-    python -m tests.mutation run [--judge corpus] [--jobs 2] [--only GLOB] [--out FILE]
+    python -m tests.mutation run [--jobs 2] [--only GLOB] [--out FILE]
+    python -m tests.mutation run --judge tests --from CORPUS_REPORT [--jobs 2] [--out FILE]
     python -m tests.mutation list [--only GLOB]
+
+The test-suite judge (`--judge tests`) runs pytest, first failure ends it, over every test file but
+those in `SUITE_SKIPPED` (each with its reason), with the Hypothesis profile `mutation` (fixed
+examples, so a verdict can be reproduced). The suite runs the whole corpus (`tests/test_conformance.py`),
+so a mutant the corpus killed in CORPUS_REPORT is killed by the suite too and is not run again; pytest
+judges the rest: the mutants only the Python API reaches, those the corpus leaves open, and the
+survivors. Mutants listed as equivalent are run too (`--skip-equivalent` to leave them out): a kill
+there would prove the listing wrong.
 
 `run` writes a JSON report (`--out`, default `mutation-report.json`) and prints the survivors; `report`
 turns such a report into the Markdown summary kept in conformance/MUTATION.md.
@@ -384,51 +393,80 @@ class Outcome:
     seconds: float
 
 
-def snapshot(source: Path, dest: Path) -> None:
-    """Copy the package and its rule tables from the checkout `source` into `dest`."""
+def snapshot(source: Path, dest: Path, whole: bool = False) -> None:
+    """Copy the package and its rule tables (`whole`: every file of the project, tests and corpus
+    included) from the checkout `source` into `dest`."""
+    if whole:
+        ignore = shutil.ignore_patterns("__pycache__", ".git", ".hypothesis", ".mypy_cache", ".pytest_cache", "*.egg-info", "build", "dist")
+        for entry in ("piquet_ref", "spec", "tests", "conformance", "docs", "bench"):
+            shutil.copytree(source / entry, dest / entry, ignore=ignore)
+        for name in ("pyproject.toml", "README.md", "VERIFICATION.md", "CHANGELOG.md", "LICENSE"):
+            if (source / name).is_file():
+                shutil.copy2(source / name, dest / name)
+        return
     shutil.copytree(source / "piquet_ref", dest / "piquet_ref", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(source / "spec", dest / "spec")
 
 
 class Sandbox:
-    """A private copy of the package and its tables in which one mutant at a time is written and judged.
+    """A private copy of the package and its tables in which one mutant at a time is written and judged
+    by the corpus.
 
     The cases go to the judge ordered by how many mutants each has killed so far (`kills`, shared by
     every sandbox of a run), so that a mutant usually dies on the first case or two.
     """
 
-    def __init__(self, source: Path, cases: list[dict[str, Any]], kills: Counter[str], timeout: float) -> None:
+    whole = False  # what the sandbox holds: the package and tables only, or the whole project
+
+    def __init__(self, source: Path, cases: list[dict[str, Any]], kills: Counter[str], timeout: float,
+                 reach: dict[str, tuple[str, ...] | None] | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="piquet-mutant-"))
-        snapshot(source, self.dir)
+        snapshot(source, self.dir, self.whole)
         self.cases, self.kills, self.timeout = cases, kills, timeout
+        self.reach = reach or {}  # suite judge: mutant id -> the tests that reach it (None: run every file)
+
+    def command(self, mutant: Mutant | None) -> tuple[list[str], dict[str, str]]:
+        """The judge's command line and extra environment for `mutant` (None: the original)."""
+        corpus = self.dir / "corpus.json"
+        ordered = sorted(self.cases, key=lambda c: -self.kills[c["id"]])
+        corpus.write_text(json.dumps(ordered), encoding="utf-8")
+        return [sys.executable, "-c", JUDGE_CORPUS, str(corpus)], {}
+
+    def unreached(self, mutant: Mutant) -> bool:
+        """Whether the judge can tell without running that nothing reaches `mutant` (the corpus: never)."""
+        return False
+
+    def verdict(self, proc: subprocess.CompletedProcess[str]) -> tuple[str, str | None, str]:
+        """(status, what killed it, detail) from the finished judge process."""
+        last = proc.stdout.strip().splitlines()[-1:] if proc.stdout.strip() else []
+        if proc.returncode != 0 or not last:
+            return "crashed", None, (proc.stderr.strip().splitlines() or ["no output"])[-1][:300]
+        found = json.loads(last[0])
+        return str(found["status"]), found["by"], str(found["detail"])
 
     def judge(self, mutant: Mutant | None) -> Outcome:
         target = self.dir / mutant.file if mutant else None
         original = target.read_text(encoding="utf-8") if target else ""
-        corpus = self.dir / "corpus.json"
-        ordered = sorted(self.cases, key=lambda c: -self.kills[c["id"]])
-        corpus.write_text(json.dumps(ordered), encoding="utf-8")
         name = mutant.id if mutant else "original"
         start = time.perf_counter()
         try:
             if target and mutant:
                 target.write_text(mutant_text(mutant, original), encoding="utf-8")
+            if mutant and self.unreached(mutant):
+                return Outcome(name, "survived", None, f"no test reaches {mutant.where}", 0.0)
+            args, extra = self.command(mutant)
             proc = subprocess.run(
-                [sys.executable, "-c", JUDGE_CORPUS, str(corpus)],
-                cwd=self.dir, capture_output=True, text=True, timeout=10 * self.timeout,
-                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(self.dir)},
+                args, cwd=self.dir, capture_output=True, text=True, timeout=10 * self.timeout,
+                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(self.dir), **extra},
                 preexec_fn=self._limit_cpu,
             )
             seconds = time.perf_counter() - start
-            last = proc.stdout.strip().splitlines()[-1:] if proc.stdout.strip() else []
             if proc.returncode == -signal.SIGXCPU:
                 return Outcome(name, "timeout", None, f"over {self.timeout:.0f} s of CPU", seconds)
-            if proc.returncode != 0 or not last:
-                return Outcome(name, "crashed", None, (proc.stderr.strip().splitlines() or ["no output"])[-1][:300], seconds)
-            verdict = json.loads(last[0])
-            if verdict["status"] == "killed":
-                self.kills[verdict["by"]] += 1
-            return Outcome(name, verdict["status"], verdict["by"], verdict["detail"], seconds)
+            status, by, detail = self.verdict(proc)
+            if status == "killed" and by is not None:
+                self.kills[by] += 1
+            return Outcome(name, status, by, detail, seconds)
         except subprocess.TimeoutExpired:
             return Outcome(name, "timeout", None, f"over {self.timeout:.0f} s", time.perf_counter() - start)
         finally:
@@ -444,6 +482,110 @@ class Sandbox:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+# Test files the suite judge leaves out, each with its reason.
+SUITE_SKIPPED = {
+    "test_runner.py": "runs the corpus once more, one process per case: the same verdicts as test_conformance.py, minutes slower",
+    "test_crosshair.py": "the CrossHair search: minutes of budget per mutant; its contracts are judged by the calibration of planted bugs",
+    "test_mutation.py": "checks this tool, not the rules",
+    "test_verification.py": "checks that VERIFICATION.md is current, not the rules",
+    "test_js_adapter.py": "checks a foreign adapter through the runner, not the reference",
+    "test_catalogue.py": "checks the tables of sources and ambiguities and their cross-references, which no mutated function computes",
+    "test_laws.py": "checks the table of laws and its cross-references, which no mutated function computes",
+    "test_specdoc.py": "checks that docs/SPEC.md is current, not the rules",
+}
+FAILED_LINE = "FAILED "
+
+
+class SuiteSandbox(Sandbox):
+    """A private copy of the whole project in which one mutant at a time is judged by the test suite.
+
+    The test files go to pytest ordered by how many mutants each has killed so far, and the first
+    failure ends the run; `cases` names the test files (paths relative to the project)."""
+
+    whole = True
+
+    def command(self, mutant: Mutant | None) -> tuple[list[str], dict[str, str]]:
+        chosen = self.reach.get(mutant.id) if mutant else None
+        tests = list(chosen) if chosen is not None else [c["id"] for c in self.cases]
+        ordered = sorted(tests, key=lambda t: -self.kills[t.split("::")[0]])
+        listing = self.dir / "selected-tests.txt"
+        listing.write_text("\n".join(ordered) + "\n", encoding="utf-8")
+        args = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rf", "--tb=line", f"@{listing}"]
+        return args, {"HYPOTHESIS_PROFILE": "mutation"}
+
+    def unreached(self, mutant: Mutant) -> bool:
+        return self.reach.get(mutant.id, None) == ()
+
+    def verdict(self, proc: subprocess.CompletedProcess[str]) -> tuple[str, str | None, str]:
+        if proc.returncode == 0:
+            return "survived", None, ""
+        failed = [line[len(FAILED_LINE):] for line in proc.stdout.splitlines() if line.startswith(FAILED_LINE)]
+        if proc.returncode == 1 and failed:
+            test = failed[0].split(" - ")[0]
+            return "killed", test.split("::")[0], failed[0][:300]
+        tail = (proc.stdout.strip().splitlines() or proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return "crashed", None, f"pytest exit {proc.returncode}: {tail[:280]}"
+
+
+COVERAGE_RC = "[run]\nsource = piquet_ref\ndata_file = .coverage-reach\n"
+
+
+def trace_reach(box: Path, files: list[str], timeout: float) -> Path:
+    """Run the suite's `files` once in `box` under coverage.py, each test's lines under its node id
+    (tests/mutation_cover.py); the coverage data file it wrote."""
+    rc = box / ".coveragerc-reach"
+    rc.write_text(COVERAGE_RC, encoding="utf-8")
+    args = [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+            "-p", "tests.mutation_cover", *files]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(box), "HYPOTHESIS_PROFILE": "mutation"}
+    proc = subprocess.run(args, cwd=box, capture_output=True, text=True, timeout=timeout, env=env)
+    if proc.returncode != 0:
+        raise SystemExit(f"the suite fails under coverage: {(proc.stdout.strip().splitlines() or ['no output'])[-1]}")
+    return box / ".coverage-reach"
+
+
+def function_spans(source: str) -> dict[str, tuple[int, int]]:
+    """The first and last line of every function and class, by the dotted name mutants carry in `where`."""
+    spans: dict[str, tuple[int, int]] = {}
+    tree = ast.parse(source)
+    names = _qualnames(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            spans[names[id(node)]] = (node.lineno, node.end_lineno or node.lineno)
+    return spans
+
+
+def reaching_tests(box: Path, data_file: Path, mutants: list[Mutant]) -> dict[str, tuple[str, ...] | None]:
+    """For each mutant, the tests that run a line of the function it mutates; None when that cannot be
+    narrowed (a table, module-level code, a `def` line, or a body reached outside any test, as at
+    collection): the judge then runs every file. An empty tuple means no test reaches it."""
+    import coverage
+
+    data = coverage.CoverageData(basename=str(data_file))
+    data.read()
+    spans: dict[str, dict[str, tuple[int, int]]] = {}
+    out: dict[str, tuple[str, ...] | None] = {}
+    for m in mutants:
+        if not m.file.endswith(".py"):
+            out[m.id] = None
+            continue
+        if m.file not in spans:
+            spans[m.file] = function_spans((box / m.file).read_text(encoding="utf-8"))
+        span = spans[m.file].get(m.where)
+        if span is None or m.line <= span[0]:
+            out[m.id] = None
+            continue
+        by_line = data.contexts_by_lineno(str(box / m.file))
+        reached = set().union(*(by_line.get(line, []) for line in range(span[0] + 1, span[1] + 1)))
+        out[m.id] = None if "" in reached else tuple(sorted(reached))
+    return out
+
+
+def suite_files(root: Path = ROOT) -> list[dict[str, Any]]:
+    """The test files the suite judge runs (as `cases` of a SuiteSandbox)."""
+    return [{"id": f"tests/{p.name}"} for p in sorted((root / "tests").glob("test_*.py")) if p.name not in SUITE_SKIPPED]
+
+
 def corpus_cases() -> list[dict[str, Any]]:
     """Every case of the corpus (path order), as the judge reads them."""
     from piquet_ref.corpus import load_cases
@@ -451,16 +593,21 @@ def corpus_cases() -> list[dict[str, Any]]:
     return [{**c.data, "_path": c.path.as_posix()} for c in load_cases(ROOT / "conformance" / "cases")]
 
 
-def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True) -> tuple[Outcome, list[Outcome]]:
-    """Judge the original at `source` (which must survive), then every mutant, `jobs` at a time."""
-    cases = corpus_cases()
+def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True, suite: bool = False) -> tuple[Outcome, list[Outcome]]:
+    """Judge the original at `source` (which must survive), then every mutant, `jobs` at a time, by the
+    corpus or (`suite`) by the test suite."""
+    box: type[Sandbox] = SuiteSandbox if suite else Sandbox
+    cases = suite_files(source) if suite else corpus_cases()
     kills: Counter[str] = Counter()
-    probe = Sandbox(source, cases, kills, timeout=600)
+    probe = box(source, cases, kills, timeout=3600)
     baseline = probe.judge(None)
-    probe.close()
     if baseline.status != "survived":
+        probe.close()
         raise SystemExit(f"the unmutated reference fails its own judge: {baseline}")
-    timeout = max(5.0, 5 * baseline.seconds)  # CPU seconds: a mutant that loops is killed by its timeout
+    # CPU seconds: a mutant that loops is killed by its timeout (the suite's baseline is long enough to need less slack)
+    timeout = max(5.0, (2 if suite else 5) * baseline.seconds)
+    reach = reaching_tests(probe.dir, trace_reach(probe.dir, [c["id"] for c in cases], 20 * baseline.seconds), mutants) if suite else {}
+    probe.close()
     local = threading.local()
     sandboxes: list[Sandbox] = []
     lock = threading.Lock()
@@ -468,7 +615,7 @@ def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True) -
 
     def one(m: Mutant) -> Outcome:
         if not hasattr(local, "box"):
-            local.box = Sandbox(source, cases, kills, timeout)
+            local.box = box(source, cases, kills, timeout, reach)
             with lock:
                 sandboxes.append(local.box)
         outcome: Outcome = local.box.judge(m)
@@ -482,8 +629,8 @@ def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True) -
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             outcomes = list(pool.map(one, mutants))
     finally:
-        for box in sandboxes:
-            box.close()
+        for sandbox in sandboxes:
+            sandbox.close()
     if progress:
         print(file=sys.stderr)
     return baseline, outcomes
@@ -604,21 +751,66 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("`", "'")
 
 
+SUITE_SUMMARY = Path(__file__).resolve().parent / "mutation_suite.json"
+
+
+def suite_lists(lists: Lists) -> Lists:
+    """The lists as the suite judge reads them: equivalence is a fact about the mutant, whoever judges it,
+    but what the corpus leaves open on purpose the suite must pin (or the mutant counts as a survivor)."""
+    return lists._replace(unpinned={})
+
+
+def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
+    """What VERIFICATION.md reports of a suite-judge run: figures, how each mutant was judged, survivors."""
+    lists = suite_lists(load_lists())
+    rows = report["outcomes"]
+    by_corpus = sum(1 for r in rows if str(r["by"] or "").startswith(CORPUS_KILL))
+    return {
+        "date": report["date"],
+        "seconds": report["seconds"],
+        "baseline_seconds": report["baseline_seconds"],
+        "files": report["files"],
+        "skipped": SUITE_SKIPPED,
+        "summary": score(rows, lists),
+        "killed_by_corpus_report": by_corpus,
+        "run_by_pytest": sum(1 for r in rows if r["seconds"] > 0),
+        "killed_by_file": dict(Counter(str(r["by"]) for r in rows if r["status"] == "killed" and not str(r["by"]).startswith(CORPUS_KILL)).most_common()),
+        "survivors": [
+            {k: r[k] for k in ("mutant", "file", "line", "where", "operator", "original", "mutated")}
+            for r in rows if classify(r, lists) == "survived"
+        ],
+        "equivalent_killed": sorted(r["mutant"] for r in rows if r["mutant"] in lists.equivalent and r["status"] in KILLED and r["seconds"] > 0),
+    }
+
+
+CORPUS_KILL = "corpus: "
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     p_list = sub.add_parser("list", help="list the mutants")
-    p_run = sub.add_parser("run", help="judge every mutant with the conformance corpus")
+    p_run = sub.add_parser("run", help="judge every mutant with the conformance corpus (or the test suite)")
     for p in (p_list, p_run):
         p.add_argument("--only", action="append", help="glob over mutant ids or files (repeatable)")
     p_run.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p_run.add_argument("--out", type=Path, default=Path("mutation-report.json"))
-    p_report = sub.add_parser("report", help="write the Markdown summary of a run's JSON report")
+    p_run.add_argument("--judge", choices=("corpus", "tests"), default="corpus")
+    p_run.add_argument("--from", dest="corpus_report", type=Path, help="a corpus report: its kills stand for the suite's (--judge tests)")
+    p_run.add_argument("--skip-equivalent", action="store_true", help="do not run the mutants listed as equivalent (--judge tests)")
+    p_report = sub.add_parser("report", help="write the Markdown summary of a corpus run's JSON report")
     p_report.add_argument("report", type=Path)
     p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
+    p_suite = sub.add_parser("suite-summary", help="write tests/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
+    p_suite.add_argument("report", type=Path)
     args = parser.parse_args(argv)
     if args.cmd == "report":
         args.out.write_text(markdown(json.loads(args.report.read_text(encoding="utf-8"))), encoding="utf-8")
+        return 0
+    if args.cmd == "suite-summary":
+        summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))
+        SUITE_SUMMARY.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(json.dumps(summary["summary"], indent=1))
         return 0
     if args.cmd == "list":
         mutants = all_mutants(ROOT, args.only)
@@ -626,27 +818,41 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.id:<40} {m.summary()}")
         print(f"{len(mutants)} mutants", file=sys.stderr)
         return 0
+    suite = args.judge == "tests"
+    if suite and not args.corpus_report:
+        parser.error("--judge tests needs --from CORPUS_REPORT (a report of `run` with the corpus judge)")
     start = time.perf_counter()
     source = Path(tempfile.mkdtemp(prefix="piquet-mutation-"))
+    lists = load_lists()
     try:
-        snapshot(ROOT, source)  # the run judges this copy, whatever happens to the checkout meanwhile
+        snapshot(ROOT, source, whole=suite)  # the run judges this copy, whatever happens to the checkout meanwhile
         every = all_mutants(source, args.only)
-        lists = load_lists()
-        functions = lists.api_only
-        mutants = [m for m in every if not is_api_only(m, functions)]
-        baseline, outcomes = run(source, mutants, args.jobs)
-        outcomes += [Outcome(m.id, "api-only", None, "", 0.0) for m in every if is_api_only(m, functions)]
+        if suite:
+            earlier = {r["mutant"]: r for r in json.loads(args.corpus_report.read_text(encoding="utf-8"))["outcomes"]}
+            settled = {m.id: _settled(earlier.get(m.id), lists, args.skip_equivalent) for m in every}
+            mutants = [m for m in every if settled[m.id] is None]
+            baseline, outcomes = run(source, mutants, args.jobs, suite=True)
+            outcomes += [o for o in settled.values() if o is not None]
+            lists = suite_lists(lists)
+        else:
+            functions = lists.api_only
+            mutants = [m for m in every if not is_api_only(m, functions)]
+            baseline, outcomes = run(source, mutants, args.jobs)
+            outcomes += [Outcome(m.id, "api-only", None, "", 0.0) for m in every if is_api_only(m, functions)]
         mutants = every
     finally:
         shutil.rmtree(source, ignore_errors=True)
     by_id = {m.id: m for m in mutants}
+    order = {m.id: i for i, m in enumerate(mutants)}
+    outcomes.sort(key=lambda o: order[o.mutant])
     rows = [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}} for o in outcomes]
     summary = score(rows, lists)
     report = {
-        "judge": "corpus",
+        "judge": args.judge,
         "date": time.strftime("%Y-%m-%d"),
         "seconds": round(time.perf_counter() - start, 1),
         "baseline_seconds": round(baseline.seconds, 2),
+        "files": [c["id"] for c in suite_files()] if suite else [],
         "summary": summary,
         "outcomes": rows,
     }
@@ -656,6 +862,20 @@ def main(argv: list[str] | None = None) -> int:
             print(f"SURVIVED {row['mutant']:<40} {row['file']}:{row['line']} {row['where']}: {row['operator']}: {row['original']} -> {row['mutated']}")
     print(json.dumps(summary, indent=1))
     return 0
+
+
+def _settled(row: dict[str, Any] | None, lists: Lists, skip_equivalent: bool) -> Outcome | None:
+    """A mutant's outcome for the suite judge without running pytest (None: pytest must judge it): a
+    corpus kill stands (tests/test_conformance.py runs every case), an invalid table is invalid for every
+    judge, and equivalent mutants are left as they were when `skip_equivalent`."""
+    if row is None:
+        return None
+    if row["status"] in (*KILLED, "invalid"):
+        by = f"{CORPUS_KILL}{row['by']}" if row["status"] in KILLED else row["by"]
+        return Outcome(row["mutant"], row["status"], by, row["detail"], 0.0)
+    if skip_equivalent and row["mutant"] in lists.equivalent:
+        return Outcome(row["mutant"], "survived", None, "listed as equivalent; not run", 0.0)
+    return None
 
 
 if __name__ == "__main__":

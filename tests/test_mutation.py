@@ -13,7 +13,10 @@ import yaml
 
 from piquet_ref.specfiles import spec_dir
 
-from .mutation import ROOT, Lists, Mutant, Sandbox, all_mutants, corpus_cases, load_lists, mutant_text, score
+from .mutation import (
+    ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, load_lists, mutant_text,
+    score, suite_files, suite_lists, reaching_tests, trace_reach,
+)
 
 MUTANTS = all_mutants()
 BY_ID = {m.id: m for m in MUTANTS}
@@ -101,3 +104,56 @@ def test_the_score_counts_timeouts_and_crashes_as_kills_and_leaves_out_what_is_l
     assert (summary["killed"], summary["survived"]) == (3, 1) and summary["score"] == 0.75
     assert {k: v for k, v in summary["by_class"].items() if v} == {
         "killed": 1, "timeout": 1, "crashed": 1, "survived": 1, "equivalent": 1, "unpinned": 1, "invalid": 1, "api-only": 1}
+
+
+def test_the_suite_judge_runs_every_test_file_but_the_skipped_ones_each_with_a_reason() -> None:
+    files = {c["id"] for c in suite_files()}
+    assert "tests/test_conformance.py" in files and "tests/test_api_guards.py" in files
+    assert not files & {f"tests/{name}" for name in SUITE_SKIPPED}
+    assert all((ROOT / "tests" / name).is_file() and reason for name, reason in SUITE_SKIPPED.items())
+
+
+def test_the_suite_judge_runs_only_the_tests_that_reach_a_mutant_and_kills_a_broken_argument_check() -> None:
+    """Judged by one test file (the full run gives pytest every file of `suite_files`)."""
+    broken = next(m for m in MUTANTS if m.where == "check_card" and m.operator == "negate condition")
+    unreached = next(m for m in MUTANTS if m.where == "_suit_shape")
+    box = SuiteSandbox(ROOT, [{"id": "tests/test_api_guards.py"}], Counter(), timeout=300)
+    try:
+        assert box.judge(None).status == "survived"
+        box.reach = reaching_tests(box.dir, trace_reach(box.dir, ["tests/test_api_guards.py"], 600), [broken, unreached])
+        chosen = box.reach[broken.id]
+        assert chosen and all(t.startswith("tests/test_api_guards.py::") for t in chosen), chosen
+        assert box.reach[unreached.id] == (), f"test_api_guards.py reaches {unreached.where}"
+        outcome = box.judge(broken)
+        assert (outcome.status, outcome.by) == ("killed", "tests/test_api_guards.py"), outcome
+        assert box.judge(unreached) == Outcome(unreached.id, "survived", None, f"no test reaches {unreached.where}", 0.0)
+    finally:
+        box.close()
+
+
+def test_a_mutant_of_a_table_of_module_code_or_of_a_class_line_is_judged_by_every_file(tmp_path: Path) -> None:
+    """Without coverage data nothing reaches a function body, but what runs at import must always be judged."""
+    table = next(m for m in MUTANTS if m.file.endswith(".yaml"))
+    module = next(m for m in MUTANTS if m.where == "<module>")
+    header = next(m for m in MUTANTS if m.where == "Notation" and m.operator == "flip bool")  # @dataclass(frozen=True)
+    body = next(m for m in MUTANTS if m.where == "_suit_shape")
+    reach = reaching_tests(ROOT, tmp_path / "no-data", [table, module, header, body])
+    assert reach == {table.id: None, module.id: None, header.id: None, body.id: ()}
+
+
+def test_a_corpus_kill_stands_for_the_suite_and_the_rest_is_left_to_pytest() -> None:
+    row = {"mutant": "m", "status": "killed", "by": "PQ-0001", "detail": "differs"}
+    lists = Lists({"e": "same for every input"}, {"u": "wording"}, {}, {})
+    assert _settled(row, lists, False) == Outcome("m", "killed", "corpus: PQ-0001", "differs", 0.0)
+    assert _settled({**row, "status": "api-only"}, lists, False) is None
+    assert _settled({**row, "mutant": "u", "status": "survived"}, lists, False) is None
+    assert _settled({**row, "mutant": "e", "status": "survived"}, lists, False) is None
+    assert _settled({**row, "mutant": "e", "status": "survived"}, lists, True) is not None
+    assert _settled(None, lists, True) is None
+
+
+def test_for_the_suite_what_the_corpus_leaves_open_counts_as_a_survivor() -> None:
+    rows = [{"mutant": "a", "status": "killed"}, {"mutant": "u", "status": "survived"}, {"mutant": "e", "status": "survived"}]
+    lists = Lists({"e": "same for every input"}, {"u": "wording"}, {}, {})
+    assert score(rows, lists)["score"] == 1.0
+    assert score(rows, suite_lists(lists))["score"] == 0.5
