@@ -114,6 +114,22 @@ def _law_entries() -> list[str]:
     return out
 
 
+def _decision_entries() -> list[str]:
+    """Cavendish's Cases and Decisions (spec/decisions.yaml): question, ruling, laws, and how the reference stands to each."""
+    from .decisions import decisions
+
+    every = decisions()
+    out = ["### Cases and Decisions (CD)", "", f"Cavendish's {len(every)} rulings on disputed hands, in our words (spec/decisions.yaml). "
+           f"{sum(d.decidable for d in every)} are decidable from a record of the deal's actions, "
+           f"{sum(bool(d.cases) for d in every)} of them pinned by conformance cases so far.", ""]
+    for d in every:
+        laws = ", ".join(f"[{n}](#law-{n})" for n in d.laws) or "none"
+        status = (f"pinned by {', '.join(f'`{c}`' for c in d.cases)}." if d.cases else f"decidable; pending: {d.pending}.") if d.decidable \
+            else f"not decidable: {d.why_not}."
+        out += [f'<a id="case-{d.case.lower()}"></a>', "", f"**Case {d.case}** (laws {laws}). {d.question} *Ruling:* {d.ruling} *Status:* {status}", ""]
+    return out
+
+
 def spec_markdown() -> str:
     """The whole of docs/SPEC.md."""
     default = default_ruleset()
@@ -148,7 +164,7 @@ def spec_markdown() -> str:
             touching = [a for a in all_ambiguities if rule.id in a.rules]
             out += _rule(rule, f"{i}.{j}", touching)
         if section.title == "The laws":
-            out += _law_entries()
+            out += _law_entries() + _decision_entries()
             pending = [a for a in all_ambiguities if a.scope == "laws"]
             out += ["Not yet carried out by the reference (the Laws, issue 6); the ambiguities they will settle:", ""]
             out += [f"- [`{a.id}`](#{_anchor('ambiguity ' + a.id)}): {a.topic}" + _laws(a) for a in pending]
