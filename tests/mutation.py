@@ -18,7 +18,7 @@ Python API reaches (not run: the corpus speaks the protocol). The score is kille
 remaining survivors).
 
     python -m tests.mutation run [--jobs 2] [--only GLOB] [--out FILE]
-    python -m tests.mutation run --judge tests --from CORPUS_REPORT [--jobs 2] [--out FILE]
+    python -m tests.mutation run --judge tests --from CORPUS_REPORT [--skip-equivalent] [--journal FILE [--resume]] [--jobs 2] [--out FILE]
     python -m tests.mutation list [--only GLOB]
 
 The test-suite judge (`--judge tests`) runs pytest, first failure ends it, over every test file but
@@ -593,9 +593,10 @@ def corpus_cases() -> list[dict[str, Any]]:
     return [{**c.data, "_path": c.path.as_posix()} for c in load_cases(ROOT / "conformance" / "cases")]
 
 
-def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True, suite: bool = False) -> tuple[Outcome, list[Outcome]]:
+def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True, suite: bool = False,
+        journal: Path | None = None) -> tuple[Outcome, list[Outcome]]:
     """Judge the original at `source` (which must survive), then every mutant, `jobs` at a time, by the
-    corpus or (`suite`) by the test suite."""
+    corpus or (`suite`) by the test suite; each outcome is appended to `journal` (JSON Lines) as it comes."""
     box: type[Sandbox] = SuiteSandbox if suite else Sandbox
     cases = suite_files(source) if suite else corpus_cases()
     kills: Counter[str] = Counter()
@@ -621,6 +622,9 @@ def run(source: Path, mutants: list[Mutant], jobs: int, progress: bool = True, s
         outcome: Outcome = local.box.judge(m)
         with lock:
             done.append(outcome)
+            if journal is not None:
+                with journal.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(asdict(outcome)) + "\n")
             if progress:
                 print(f"\r{len(done)}/{len(mutants)} mutants judged", end="", file=sys.stderr, flush=True)
         return outcome
@@ -798,6 +802,8 @@ def main(argv: list[str] | None = None) -> int:
     p_run.add_argument("--judge", choices=("corpus", "tests"), default="corpus")
     p_run.add_argument("--from", dest="corpus_report", type=Path, help="a corpus report: its kills stand for the suite's (--judge tests)")
     p_run.add_argument("--skip-equivalent", action="store_true", help="do not run the mutants listed as equivalent (--judge tests)")
+    p_run.add_argument("--journal", type=Path, help="append each outcome to this JSON Lines file as it comes (--judge tests)")
+    p_run.add_argument("--resume", action="store_true", help="take the outcomes already in --journal and judge only the rest (--judge tests)")
     p_report = sub.add_parser("report", help="write the Markdown summary of a corpus run's JSON report")
     p_report.add_argument("report", type=Path)
     p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
@@ -830,9 +836,10 @@ def main(argv: list[str] | None = None) -> int:
         if suite:
             earlier = {r["mutant"]: r for r in json.loads(args.corpus_report.read_text(encoding="utf-8"))["outcomes"]}
             settled = {m.id: _settled(earlier.get(m.id), lists, args.skip_equivalent) for m in every}
-            mutants = [m for m in every if settled[m.id] is None]
-            baseline, outcomes = run(source, mutants, args.jobs, suite=True)
-            outcomes += [o for o in settled.values() if o is not None]
+            judged = _journal(args.journal) if args.resume else {}
+            mutants = [m for m in every if settled[m.id] is None and m.id not in judged]
+            baseline, outcomes = run(source, mutants, args.jobs, suite=True, journal=args.journal)
+            outcomes += [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
             lists = suite_lists(lists)
         else:
             functions = lists.api_only
@@ -862,6 +869,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"SURVIVED {row['mutant']:<40} {row['file']}:{row['line']} {row['where']}: {row['operator']}: {row['original']} -> {row['mutated']}")
     print(json.dumps(summary, indent=1))
     return 0
+
+
+def _journal(path: Path | None) -> dict[str, Outcome]:
+    """The outcomes a journal of an interrupted run holds, by mutant id (none without a journal)."""
+    if path is None or not path.is_file():
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return {row["mutant"]: Outcome(**row) for row in rows}
 
 
 def _settled(row: dict[str, Any] | None, lists: Lists, skip_equivalent: bool) -> Outcome | None:

@@ -4,7 +4,9 @@ from the right one, and every mutant declared equivalent still exists and still 
 from __future__ import annotations
 
 import ast
+import json
 from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 from typing import Iterator
 
@@ -15,7 +17,7 @@ from piquet_ref.specfiles import spec_dir
 
 from .mutation import (
     ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, load_lists, mutant_text,
-    score, suite_files, suite_lists, reaching_tests, trace_reach,
+    score, suite_files, suite_lists, reaching_tests, trace_reach, _journal,
 )
 
 MUTANTS = all_mutants()
@@ -157,3 +159,11 @@ def test_for_the_suite_what_the_corpus_leaves_open_counts_as_a_survivor() -> Non
     lists = Lists({"e": "same for every input"}, {"u": "wording"}, {}, {})
     assert score(rows, lists)["score"] == 1.0
     assert score(rows, suite_lists(lists))["score"] == 0.5
+
+
+def test_a_journal_gives_back_every_outcome_written_to_it_for_a_resumed_run(tmp_path: Path) -> None:
+    outcomes = [Outcome("a", "killed", "tests/test_x.py", "failed", 1.5), Outcome("b", "survived", None, "", 2.0)]
+    journal = tmp_path / "run.jsonl"
+    journal.write_text("".join(json.dumps(asdict(o)) + "\n" for o in outcomes), encoding="utf-8")
+    assert _journal(journal) == {o.mutant: o for o in outcomes}
+    assert _journal(tmp_path / "none.jsonl") == {} and _journal(None) == {}
