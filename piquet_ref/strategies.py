@@ -279,6 +279,25 @@ def rich_hand_deals(draw: st.DrawFn, rich: Player, min_tricks: int = 0, max_tric
 
 
 @st.composite
+def mirror_hand_deals(draw: st.DrawFn, min_tricks: int = 0, max_tricks: int | None = None) -> Deal:
+    """A `hand`-form deal whose two hands are of equal strength in every category: the suits are paired
+    off, and where the elder holds a rank in one suit of a pair the younger holds it in the other.
+
+    The younger's hand is the elder's with the suits of each pair exchanged (points of the same length
+    and pips, sequences of the same lengths and tops, sets of the same ranks and counts), and the two
+    hands are still disjoint hands of twelve.
+    """
+    order = draw(suit_permutations())
+    pairs = [(order[i], order[i + 1]) for i in range(0, N_SUITS, 2)]
+    slots = draw(st.permutations([(p, b) for p in range(len(pairs)) for b in range(N_RANKS)]))[:HAND_SIZE]
+    sides = [draw(st.booleans()) for _ in slots]
+    elder = hand_of(card_of(pairs[p][side], b) for (p, b), side in zip(slots, sides))
+    younger = hand_of(card_of(pairs[p][1 - side], b) for (p, b), side in zip(slots, sides))
+    both = (elder, younger)
+    return Deal("hand", None, None, None, both, draw_tricks(draw, both, draw(trick_counts(min_tricks, max_tricks))))
+
+
+@st.composite
 def capot_deals(draw: st.DrawFn, winner: Player) -> Deal:
     """A complete `hand`-form deal in which `winner` wins every trick.
 
@@ -525,5 +544,5 @@ __all__ = [
     "capot_deals", "card_listish", "card_names", "card_paths", "card_sets", "card_spellings", "cards",
     "complete_deals", "deal_records", "dealt_decks", "deals", "declare_choices", "declare_records", "declaring_deals",
     "disjoint_hands", "draw_tricks", "hand_deals", "hand_records", "hands", "json_values", "junk_records",
-    "map_cards", "mutated_records", "permute_suits", "rich_hand_deals", "set_path", "suit_permutations",
+    "map_cards", "mirror_hand_deals", "mutated_records", "permute_suits", "rich_hand_deals", "set_path", "suit_permutations",
 ]
