@@ -12,6 +12,9 @@ Every choice is drawn from Hypothesis (no seeded `random.Random`), so failures s
 readable deals. The rules used to *build* legal deals (how many cards may be discarded, which cards
 may follow, who wins a trick) come from `piquet_ref` itself, under the default ruleset.
 
+`partie_records()` draws valid partie records (README, "The partie record") in any of the five forms,
+their deals given by scores or by the deal records above.
+
 Cards are the package's ints (`suit * 8 + rank bit`); a `Deal` keeps them as ints and renders the
 documented record mapping (`Deal.record()`), in the `dealt` form (dealt hands, discards, stock) or
 the `hand` form (hands after the exchange).
@@ -52,10 +55,14 @@ from .cards import (
 )
 from .declarations import evaluate_hand
 from .exchange import discard_limits, exchange
+from .errors import PiquetError
 from .loader import default_ruleset
+from .partie import games, partie_over
 from .play import follower_wins, legal_follows
 from .record import PLAYER_KEYS, RECORD_KEYS
-from .ruleset import PLAYERS, Player
+from .ruleset import FORMS, PLAYERS, Player
+from .ruleset import Form as PartieForm
+from .scoring import score_deal
 
 RS = default_ruleset()
 N_SUITS = len(RS.pack.suits)
@@ -279,6 +286,25 @@ def rich_hand_deals(draw: st.DrawFn, rich: Player, min_tricks: int = 0, max_tric
 
 
 @st.composite
+def mirror_hand_deals(draw: st.DrawFn, min_tricks: int = 0, max_tricks: int | None = None) -> Deal:
+    """A `hand`-form deal whose two hands are of equal strength in every category: the suits are paired
+    off, and where the elder holds a rank in one suit of a pair the younger holds it in the other.
+
+    The younger's hand is the elder's with the suits of each pair exchanged (points of the same length
+    and pips, sequences of the same lengths and tops, sets of the same ranks and counts), and the two
+    hands are still disjoint hands of twelve.
+    """
+    order = draw(suit_permutations())
+    pairs = [(order[i], order[i + 1]) for i in range(0, N_SUITS, 2)]
+    slots = draw(st.permutations([(p, b) for p in range(len(pairs)) for b in range(N_RANKS)]))[:HAND_SIZE]
+    sides = [draw(st.booleans()) for _ in slots]
+    elder = hand_of(card_of(pairs[p][side], b) for (p, b), side in zip(slots, sides))
+    younger = hand_of(card_of(pairs[p][1 - side], b) for (p, b), side in zip(slots, sides))
+    both = (elder, younger)
+    return Deal("hand", None, None, None, both, draw_tricks(draw, both, draw(trick_counts(min_tricks, max_tricks))))
+
+
+@st.composite
 def capot_deals(draw: st.DrawFn, winner: Player) -> Deal:
     """A complete `hand`-form deal in which `winner` wins every trick.
 
@@ -391,6 +417,161 @@ def hand_records(min_tricks: int = 0, max_tricks: int | None = None) -> SearchSt
 def declare_records() -> SearchStrategy[dict[str, Any]]:
     """Legal records, either form, with declaration choices (sinking, calling less)."""
     return declaring_deals().map(Deal.record)
+
+
+# ------------------------------------------------------------------------------ partie records
+
+PLAYER_NAMES: tuple[str, ...] = tuple("ABCDEFGHIJ")
+DEFAULT_NAMES: tuple[str, ...] = ("A", "B", "C")
+# What one deal scores, as a score card records it: most deals score a few dozen points.
+DEAL_SCORES: SearchStrategy[int] = st.one_of(st.integers(0, 60), st.integers(0, 170))
+
+
+def deal_scores_of(entry: dict[str, Any], pair: tuple[str, str]) -> tuple[int, int]:
+    """What each of `pair` scored in a partie's deal entry: its `scores`, or its deal record scored
+    (the player who did not deal is the elder)."""
+    if "scores" in entry:
+        return entry["scores"][pair[0]], entry["scores"][pair[1]]
+    result = score_deal(entry["deal"])
+    elder = result.elder.total, result.younger.total
+    return elder if entry["dealer"] == pair[1] else (elder[1], elder[0])
+
+
+@st.composite
+def partie_deals(draw: st.DrawFn, pair: tuple[str, str], dealer: str, records: bool = True) -> dict[str, Any]:
+    """One deal of a partie dealt by `dealer`: its scores as a score card gives them, or (if `records`)
+    a legal deal record, which `score_partie` scores."""
+    if records and draw(st.integers(0, 3)) == 0:
+        return {"dealer": dealer, "deal": draw(declare_records())}
+    return {"dealer": dealer, "scores": {pair[0]: draw(DEAL_SCORES), pair[1]: draw(DEAL_SCORES)}}
+
+
+@st.composite
+def first_cuts(draw: st.DrawFn, pair: tuple[str, str], dealer: str) -> dict[str, str]:
+    """The cut for the first deal: two cards of different ranks, the dealer's as the ruleset's cut wants."""
+    a, b = draw(st.lists(st.sampled_from(PACK), min_size=2, max_size=2, unique_by=bit_of))
+    low, high = sorted((a, b), key=bit_of)
+    mine = low if RS.dealing.lower_deals else draw(st.sampled_from((low, high)))
+    theirs = high if mine == low else low
+    return {dealer: format_card(mine), pair[1 - pair.index(dealer)]: format_card(theirs)}
+
+
+def dealing_order(draw: st.DrawFn, pair: tuple[str, str], n: int) -> list[str]:
+    """Who deals each of `n` deals: alternately (deal.alternation), or afresh each deal."""
+    first = draw(st.sampled_from(pair))
+    if RS.dealing.alternate:
+        return [pair[(pair.index(first) + i) % 2] for i in range(n)]
+    return [first] + [draw(st.sampled_from(pair)) for _ in range(n - 1)]
+
+
+@st.composite
+def partie_entries(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm = "rubicon", finished: bool = False,
+                   forward: bool = True) -> tuple[dict[str, Any], tuple[int, int] | None]:
+    """One Rubicon (or four-deal) partie between `pair`: maybe brought forward, then deals until it is
+    over (`finished`) or stops anywhere before. Returns the entry and, when it is over, its totals.
+
+    The partie's length, doubled deals and tie deals come from `piquet_ref.partie.partie_over`."""
+    p = RS.partie
+    length, doubled = (p.four_deals, p.doubled) if form == "four-deal" else (p.deals, frozenset[int]())
+    entry: dict[str, Any] = {}
+    done, totals = 0, (0, 0)
+    if forward and draw(st.booleans()):
+        done = draw(st.integers(1, length))
+        totals = (draw(st.integers(0, 300)), draw(st.integers(0, 300)))
+        entry["brought_forward"] = {"deals": done, "scores": {pair[0]: totals[0], pair[1]: totals[1]}}
+    most = length + p.extra_deals - done
+    wanted = most if finished else draw(st.integers(0, most))
+    dealers = dealing_order(draw, pair, most)
+    played: list[dict[str, Any]] = []
+    while len(played) < wanted and not partie_over(done + len(played), totals, length, p.extra_deals):
+        deal = draw(partie_deals(pair, dealers[len(played)]))
+        weight = p.factor if done + len(played) + 1 in doubled else 1
+        scores = deal_scores_of(deal, pair)
+        totals = (totals[0] + weight * scores[0], totals[1] + weight * scores[1])
+        played.append(deal)
+    if len(played) > 0 and draw(st.booleans()):
+        played[0]["cut"] = draw(first_cuts(pair, played[0]["dealer"]))
+    entry["deals"] = played
+    return entry, totals if partie_over(done + len(played), totals, length, p.extra_deals) else None
+
+
+@st.composite
+def game_deals(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm) -> list[dict[str, Any]]:
+    """Deals of a game of a hundred up (or best of five games) until the match is over or stops before.
+
+    A deal given by its scores in which both players reach the target, or in which the loser passes the
+    double line while the winner reaches the target, cannot be decided without its record: there the
+    second player's score is taken as nought. Who has won is read from `piquet_ref.partie.games`."""
+    most = draw(st.integers(0, 8 if form == "hundred-up" else 24))
+    dealers = dealing_order(draw, pair, most)
+    played: list[dict[str, Any]] = []
+    over = False
+    while len(played) < most and not over:
+        deal = draw(partie_deals(pair, dealers[len(played)]))
+        try:
+            over = games(played + [deal], pair, RS, form, "deals")[2]
+        except PiquetError:  # partie-undecidable: only a deal given by its scores can be
+            deal["scores"][pair[1]] = 0
+            over = games(played + [deal], pair, RS, form, "deals")[2]
+        played.append(deal)
+    return played
+
+
+def player_names(n: int) -> SearchStrategy[tuple[str, ...]]:
+    """`n` distinct player names."""
+    return st.lists(st.sampled_from(PLAYER_NAMES), min_size=n, max_size=n, unique=True).map(tuple)
+
+
+@st.composite
+def partie_records(draw: st.DrawFn, form: PartieForm | None = None) -> dict[str, Any]:
+    """A valid partie record (README, "The partie record") in `form` (default: any of the five), under the
+    default ruleset: players named or left to their defaults, deals dealt in turn, given by their scores or
+    by legal deal records, parties finished before the next begins, and a stake where points are won.
+
+    The rules used to *build* it (when a partie or match is over, how the chouette's seats turn) come
+    from `piquet_ref.partie` and the laws it cites; the record may stop anywhere, finished or not."""
+    chosen: PartieForm = form if form is not None else draw(st.sampled_from(FORMS))
+    n = 3 if chosen == "chouette" else 2
+    named = draw(st.booleans())
+    names = draw(player_names(n)) if named else DEFAULT_NAMES[:n]
+    record: dict[str, Any] = {}
+    if draw(st.booleans()):
+        record["ruleset"] = RS.id
+    if chosen != RS.partie.default_form or draw(st.booleans()):
+        record["form"] = chosen
+    if named:
+        record["players"] = list(names)
+    pair = (names[0], names[-1])
+    if chosen in ("hundred-up", "best-of-five"):
+        record["deals"] = draw(game_deals(pair, chosen))
+        return record
+    if chosen == "chouette":
+        seats = (names[0], names[1], names[2])  # single, playing, advising
+        parties: list[dict[str, Any]] = []
+        for _ in range(draw(st.integers(1, 3))):
+            finished = draw(st.booleans())
+            entry, totals = draw(partie_entries((seats[0], seats[1]), "rubicon", finished))
+            parties.append(entry)
+            if totals is None:
+                break
+            single_lost = totals[1] > totals[0]  # chouette.rotation: a beaten single player is replaced
+            seats = (seats[1], seats[2], seats[0]) if single_lost else (seats[0], seats[2], seats[1])
+        record["parties"] = parties
+    elif draw(st.booleans()):
+        entry, _ = draw(partie_entries(pair, chosen, forward=False))
+        record["deals"] = entry["deals"]
+    else:
+        several: list[dict[str, Any]] = []
+        for _ in range(draw(st.integers(1, 3))):
+            finished = draw(st.booleans())
+            entry, totals = draw(partie_entries(pair, chosen, finished))
+            several.append(entry)
+            if totals is None:
+                break
+        record["parties"] = several
+    if draw(st.booleans()):
+        record["stake"] = draw(st.sampled_from(sorted(RS.stakes)))
+    return record
 
 
 # ---------------------------------------------------------------------------------------- junk
@@ -522,8 +703,8 @@ def permute_suits(record: dict[str, Any], perm: tuple[int, ...]) -> dict[str, An
 
 __all__ = [
     "BITS_PER_SUIT", "Deal", "DeclareValue", "HAND_SIZE", "N_TRICKS", "PACK", "RS", "any_deals", "blanche_decks",
-    "capot_deals", "card_listish", "card_names", "card_paths", "card_sets", "card_spellings", "cards",
-    "complete_deals", "deal_records", "dealt_decks", "deals", "declare_choices", "declare_records", "declaring_deals",
-    "disjoint_hands", "draw_tricks", "hand_deals", "hand_records", "hands", "json_values", "junk_records",
-    "map_cards", "mutated_records", "permute_suits", "rich_hand_deals", "set_path", "suit_permutations",
+    "DEAL_SCORES", "capot_deals", "card_listish", "card_names", "card_paths", "card_sets", "card_spellings", "cards",
+    "complete_deals", "deal_records", "deal_scores_of", "dealt_decks", "deals", "declare_choices", "declare_records", "declaring_deals",
+    "disjoint_hands", "draw_tricks", "first_cuts", "game_deals", "hand_deals", "hand_records", "hands", "json_values", "junk_records",
+    "map_cards", "mirror_hand_deals", "mutated_records", "partie_deals", "partie_entries", "partie_records", "permute_suits", "player_names", "rich_hand_deals", "set_path", "suit_permutations",
 ]

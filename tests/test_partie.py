@@ -12,14 +12,16 @@ from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis.strategies import SearchStrategy
 from hypothesis import strategies as st
 
 from piquet_ref import PartieError, load_ruleset, score_deal, score_partie
+from piquet_ref.ruleset import Form
 from piquet_ref.partie import partie_json, partie_over, points_won, tens
 from piquet_ref.serve import answer
 from piquet_ref.settlement import money, settle, stake_of
 
-from piquet_ref.strategies import Deal, complete_deals
+from piquet_ref.strategies import Deal, complete_deals, deal_scores_of, partie_records
 from .test_errors import EXAMPLE, cli_run
 
 props = settings(deadline=None)
@@ -252,3 +254,136 @@ def test_score_partie_over_the_protocol_matches_the_api() -> None:
     assert response is not None and response["result"] == partie_json(score_partie(card()))
     hello = answer({"cmd": "hello", "protocol": 1})
     assert hello is not None and "score_partie" in hello["capabilities"]["ops"]
+
+
+# ------------------------------------------------------------------ properties of drawn partie records
+
+
+def names_of(record: dict[str, Any]) -> tuple[str, ...]:
+    n = 3 if record.get("form") == "chouette" else 2
+    return tuple(record.get("players", ("A", "B", "C")[:n]))
+
+
+def entries_of(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record's parties as {deals, brought_forward?} entries (point forms)."""
+    return record["parties"] if "parties" in record else [{"deals": record["deals"]}]
+
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` with every player name (as a key or a string) replaced by names[name]; deal records are left as they are."""
+    if isinstance(value, dict):
+        return {names.get(k, k): v if k == "deal" else renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def by_name(value: Any) -> Any:
+    """A result's JSON without the order of its players: `players` lists dropped, settlement lines sorted by player."""
+    if isinstance(value, dict):
+        return {k: by_name(v) for k, v in value.items() if k != "players"}
+    if isinstance(value, list):
+        items = [by_name(v) for v in value]
+        return sorted(items, key=lambda v: v["player"]) if items and all(isinstance(v, dict) and "player" in v for v in items) else items
+    return value
+
+
+def records_in(*forms: Form) -> SearchStrategy[dict[str, Any]]:
+    """Partie records in any of `forms`."""
+    return st.sampled_from(forms).flatmap(partie_records)
+
+
+@props
+@given(partie_records())
+def test_every_partie_record_the_public_strategies_draw_is_accepted(record: dict[str, Any]) -> None:
+    result = score_partie(record)
+    assert result.form == record.get("form", RS.partie.default_form) and result.players == names_of(record)
+    assert json.loads(json.dumps(partie_json(result))) == partie_json(result)
+
+
+@pytest.mark.rules("partie.deals", "partie.four-deal", "partie.ties")
+@props
+@given(records_in("rubicon", "four-deal", "chouette"))
+def test_a_parties_totals_are_what_was_brought_forward_plus_each_deal_counted_at_its_weight(record: dict[str, Any]) -> None:
+    """Each deal adds what each player scored in it (its score card entry, or its deal record scored with the
+    non-dealer as elder), the first and last of the four-deal partie twice, the tie deals once."""
+    result = score_partie(record)
+    doubled = RS.partie.doubled if result.form == "four-deal" else frozenset[int]()
+    for entry, partie in zip(entries_of(record), result.parties):
+        pair = partie.players
+        forward = entry.get("brought_forward")
+        totals = [forward["scores"][p] for p in pair] if forward else [0, 0]
+        done = forward["deals"] if forward else 0
+        for n, deal in enumerate(entry["deals"], done + 1):
+            scores = deal_scores_of(deal, pair)
+            weight = RS.partie.factor if n in doubled else 1
+            totals = [totals[0] + weight * scores[0], totals[1] + weight * scores[1]]
+        assert partie.totals == tuple(totals)
+        assert [d.scores for d in partie.deals] == [deal_scores_of(d, pair) for d in entry["deals"]]
+
+
+@pytest.mark.rules("partie.points-won", "partie.rubicon", "partie.ties")
+@props
+@given(records_in("rubicon", "four-deal", "chouette"))
+def test_the_winner_of_a_partie_has_the_larger_total_and_the_points_balance(record: dict[str, Any]) -> None:
+    """L71-L73: a finished partie goes to the larger aggregate, who wins the difference (the sum, if the loser is
+    under the rubicon) and the bonus; equal aggregates draw and nobody wins; what one wins the others lose."""
+    result = score_partie(record)
+    p = RS.partie
+    for partie in result.parties:
+        a, b = partie.totals
+        if partie.outcome == "drawn":
+            assert a == b and partie.winner is None and partie.points == 0
+        elif partie.outcome == "won":
+            w = partie.players.index(partie.winner or "")
+            win, lose = partie.totals[w], partie.totals[1 - w]
+            assert win > lose
+            assert partie.rubicon == (lose < p.rubicon_threshold)
+            assert partie.points == (win + lose if partie.rubicon else win - lose) + p.bonus
+    assert sum(result.net) == 0
+    assert result.winner == (None if not result.net or max(result.net) <= 0 else result.players[result.net.index(max(result.net))])
+
+
+@pytest.mark.rules("game.target")
+@props
+@given(records_in("hundred-up", "best-of-five"))
+def test_a_game_goes_to_the_player_who_reaches_the_target_and_the_match_to_the_games_won(record: dict[str, Any]) -> None:
+    """The winner of a game has reached the target and the loser has not; a game not yet won has added up
+    its deals; each game won counts one, or the double value for a double."""
+    result = score_partie(record)
+    pair = (result.players[0], result.players[-1])
+    target = RS.game.target
+    won = [0, 0]
+    for game in result.games:
+        if game.winner is None:
+            assert game is result.games[-1] and not result.complete
+            sums = [sum(s) for s in zip(*(d.scores for d in game.deals))] or [0, 0]
+            assert list(game.totals) == sums and max(sums) < target
+            continue
+        w = pair.index(game.winner)
+        assert game.totals[w] >= target > game.totals[1 - w]
+        won[w] += RS.game.double_value if game.double else 1
+    assert result.games_won == tuple(won)
+    needed = 1 if result.form == "hundred-up" else RS.game.games
+    assert result.complete == (max(won) >= needed)
+    assert result.winner == (pair[won.index(max(won))] if result.complete else None)
+
+
+@props
+@given(partie_records(), st.data())
+def test_renaming_the_players_renames_them_throughout_the_result(record: dict[str, Any], data: st.DataObject) -> None:
+    """Names are labels: exchanging them in the record (seats, dealers, scores, cuts) exchanges them in the result."""
+    names = names_of(record)
+    mapping = dict(zip(names, data.draw(st.permutations(names))))
+    again = {**renamed(record, mapping), "players": [mapping[n] for n in names]}
+    assert partie_json(score_partie(again)) == renamed(partie_json(score_partie(record)), mapping)
+
+
+@props
+@given(records_in("rubicon", "four-deal", "hundred-up", "best-of-five"))
+def test_listing_the_two_players_the_other_way_round_changes_no_ones_figures(record: dict[str, Any]) -> None:
+    """Two players' columns on the score card are in no order of precedence: reversing them changes no total,
+    winner, points won or game for either player."""
+    names = names_of(record)
+    turned = {**record, "players": list(reversed(names))}
+    assert by_name(partie_json(score_partie(turned))) == by_name(partie_json(score_partie(record)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ from piquet_ref import (
     score_deal,
 )
 from piquet_ref.cards import Card, Hand, bit_of, card_of, cards_of, hand_of, suit_of
-from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
+from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, Declaration
 from piquet_ref.errors import error_catalogue
 from piquet_ref.generate import random_record
 from piquet_ref.loader import RULESET_ID
@@ -52,6 +53,7 @@ from piquet_ref.strategies import (
     disjoint_hands,
     junk_records,
     map_cards,
+    mirror_hand_deals,
     mutated_records,
     permute_suits,
     suit_permutations,
@@ -459,6 +461,55 @@ def test_relabelling_the_suits_of_one_hand_alone_keeps_every_verdict_and_score(p
     relabelled = hand_of(card_of(perm[suit_of(c)], bit_of(c)) for c in cards_of(a))
     assert compare_declarations(evaluate_hand(relabelled), evaluate_hand(b)) == compare_declarations(evaluate_hand(a), evaluate_hand(b))
     assert compare_declarations(evaluate_hand(b), evaluate_hand(relabelled)) == compare_declarations(evaluate_hand(b), evaluate_hand(a))
+
+
+def exchanged(elder: Declaration, younger: Declaration, category: DeclCategory) -> tuple[Declaration, Declaration]:
+    """The two declarations with their holdings in `category` exchanged, the rest left where it was."""
+    return replace(elder, **{category: getattr(younger, category)}), replace(younger, **{category: getattr(elder, category)})
+
+
+@pytest.mark.rules("point.compare", "point.equal", "sequence.compare", "sequence.equal-nullifies", "sets.compare")
+@props
+@given(declaring_deals(any_deals() | mirror_hand_deals()), st.sampled_from(DECL_CATEGORIES))
+def test_exchanging_one_categorys_holdings_between_the_players_mirrors_its_verdict_and_keeps_the_others(deal: Deal, category: DeclCategory) -> None:
+    """What is swapped: the holdings one category declares (the point, or every sequence, or every set), between
+    the elder's and the younger's declarations of a legal deal; every holding stays one a hand held, so both
+    sides are still declarations `compare_declarations` accepts. Why every verdict is kept: each category is
+    decided on its own holdings alone and the seat decides nothing in it, so the swapped category keeps its
+    outcome and deciding key with winner, keys and points exchanged (an equality stays an equality, for
+    neither side), and the other two categories keep their verdicts exactly."""
+    da, db = (declared(deal.hands[i], to_choice(deal.declare[i] or "all"), who) for i, who in enumerate(PLAYERS))
+    before = compare_declarations(da, db)
+    after = compare_declarations(*exchanged(da, db, category))
+    for c in DECL_CATEGORIES:
+        x, y = before.category(c), after.category(c)
+        if c != category:
+            assert y == x
+            continue
+        assert (y.outcome, y.deciding) == (x.outcome, x.deciding)
+        assert y.winner == (None if x.winner is None else other(x.winner))
+        assert (y.elder_key, y.younger_key, y.elder_points, y.younger_points) == (x.younger_key, x.elder_key, x.younger_points, x.elder_points)
+        assert (y.status("elder"), y.status("younger")) == (x.status("younger"), x.status("elder"))
+
+
+@pytest.mark.rules("point.equal", "sequence.equal-nullifies")
+@props
+@given(mirror_hand_deals())
+def test_hands_of_equal_strength_are_equal_in_either_seat_and_neither_scores_a_declaration(deal: Deal) -> None:
+    """What is swapped: the younger holds the elder's hand with the suits of each pair exchanged (hearts for
+    spades, ...): a point of the same length and pips, sequences of the same lengths and tops; then the two
+    hands exchange seats. Why every verdict is kept: equal holdings are equal, good for neither player, and the
+    seat decides nothing, so in either seat no category has a winner and neither player scores for point,
+    sequences or sets. (Neither can hold a set: each holds at most two cards of a rank here, and a set of
+    equal strength on both sides would need six cards of one rank.)"""
+    a, b = deal.hands
+    for elder, younger in ((a, b), (b, a)):
+        for c in compare_hands(elder, younger).all():
+            assert c.winner is None and c.elder_key == c.younger_key
+            assert c.elder_points == c.younger_points == 0
+    result = score(deal)
+    for player in PLAYERS:
+        assert set(declaration_points(result, player).values()) == {0}
 
 
 @pytest.mark.rules("declare.sinking")

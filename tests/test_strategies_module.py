@@ -33,3 +33,10 @@ def test_the_strategies_module_without_hypothesis_says_what_to_install() -> None
 def test_every_deal_the_public_strategies_build_is_legal_and_complete(deal: Deal) -> None:
     result = score_deal(deal.record())
     assert result.complete and len(result.tricks) == len(deal.tricks)
+
+
+def test_every_name_the_strategies_module_exports_is_defined_including_the_partie_records() -> None:
+    import piquet_ref.strategies as module
+
+    assert [name for name in module.__all__ if not hasattr(module, name)] == []
+    assert {"partie_records", "mirror_hand_deals"} <= set(module.__all__)

@@ -31,6 +31,7 @@ from typing import Any
 from piquet_ref import default_ruleset
 from piquet_ref.corpus import load_cases
 
+from .hypothesis_crosshair_trial import OUT as TRIAL_RECORD
 from .crosshair_run import (
     CALIBRATION_MODULE,
     CONTRACT_MODULES,
@@ -131,10 +132,60 @@ def _outcome_text(outcome: str, seconds: float) -> str:
     return outcome
 
 
+def _span(xs: list[float]) -> str:
+    return f"{min(xs):g}" if min(xs) == max(xs) else f"{min(xs):g}–{max(xs):g}"
+
+
+def _found_cell(runs: list[dict[str, Any]]) -> str:
+    """Runs of one backend on one planted bug: how many found it, at which call and second."""
+    hits = [r for r in runs if r["found"]]
+    if not hits:
+        return "not found (" + "; ".join(f"{r['examples']} calls in {r['seconds']:g} s, {r['outcome']}" for r in runs) + ")"
+    return (f"{len(hits)} of {len(runs)}: at call {_span([r['first_failure_example'] for r in hits])}, "
+            f"after {_span([r['first_failure_seconds'] for r in hits])} s")
+
+
+def trial_lines(record: dict[str, Any]) -> list[str]:
+    """The section on the hypothesis-crosshair trial, from its record (tests/hypothesis_crosshair_trial.json)."""
+    v = record["versions"]
+    lines = [
+        "### The hypothesis-crosshair backend on the properties (a trial)",
+        "",
+        f"`{record['command']}` ({record['date']}; hypothesis {v['hypothesis']}, hypothesis-crosshair "
+        f"{v['hypothesis-crosshair']}, crosshair-tool {v['crosshair-tool']}; {record['total_seconds']} s on "
+        f"{record['cores']} shared cores, load {record['load_average_at_start']:g}): each property as the suite "
+        f"defines it, up to {record['max_examples']} examples and {record['time_limit_seconds']} s a run, under "
+        "the `crosshair` backend and the default (`hypothesis`, random, one run per seed), on the code as it is "
+        "and with a one-token planted bug. *Call*: one call of the test body.",
+        "",
+        "| property | planted bug | crosshair | hypothesis | without the bug: crosshair; hypothesis |",
+        "|---|---|---|---|---|",
+    ]
+    for prop in record["trials"]:
+        runs = [r for r in record["runs"] if r["property"] == prop]
+        plant = record["planted_bugs"][next(r["planted_bug"] for r in runs if r["planted_bug"])]
+        planted = {b: [r for r in runs if r["backend"] == b and r["planted_bug"]] for b in ("crosshair", "hypothesis")}
+        clean = [f"{r['outcome']}, {r['examples']} calls in {r['seconds']:g} s" for r in runs if not r["planted_bug"]]
+        lines.append(f"| `{prop}` | `{plant['function']}`: `{plant['original']}` → `{plant['mutated']}`: {plant['what']} | "
+                     f"{_found_cell(planted['crosshair'])} | {_found_cell(planted['hypothesis'])} | {'; '.join(clean)} |")
+    return lines
+
+
+def trial_summary(record: dict[str, Any]) -> str:
+    """One line: how many planted bugs each backend found in every one of its runs."""
+    plants = list(record["planted_bugs"])
+    found = {b: [p for p in plants if all(r["found"] for r in record["runs"] if r["planted_bug"] == p and r["backend"] == b)]
+             for b in ("crosshair", "hypothesis")}
+    return (f"the hypothesis-crosshair backend in the suite (not adopted): in the trial above `crosshair` found "
+            f"{len(found['crosshair'])} of {len(plants)} planted bugs ({', '.join(found['crosshair']) or 'none'}), the "
+            f"default backend {len(found['hypothesis'])} of {len(plants)} under each of its {len(record['seeds'])} seeds;")
+
+
 def document(measured: dict[str, Any]) -> str:
     """The page, from the code, the tests, the corpus and `measured`."""
     rules = default_ruleset().rules
     tests, cases = marked_tests(), case_counts()
+    trial: dict[str, Any] = json.loads(TRIAL_RECORD.read_text(encoding="utf-8"))
     all_contracts = contracts(CONTRACT_MODULES)
     by_rule: dict[str, list[Contract]] = {}
     for c in all_contracts:
@@ -194,6 +245,8 @@ def document(measured: dict[str, Any]) -> str:
         "",
         measured["styles"].strip() or "(not measured in this run: icontract was not installed)",
         "",
+        *trial_lines(trial),
+        "",
         "### Every contract",
         "",
         "| function | condition | rules | CrossHair | also established by |",
@@ -238,7 +291,7 @@ def document(measured: dict[str, Any]) -> str:
         "- the mutation score of the *test suite* (a pytest judge for `tests/mutation.py`);",
         "- contracts on the whole-deal functions (`score_deal`: totals are sums of events, play points are",
         "  leads + second-player wins + last trick): these are established by Hypothesis properties only;",
-        "- the hypothesis-crosshair backend on the properties;",
+        f"- {trial_summary(trial)}",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",
