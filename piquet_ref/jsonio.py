@@ -189,9 +189,18 @@ def result_text(result: DealResult) -> str:
             f'"hands":{{"elder":{hand_text(elder, rs)},"younger":{hand_text(younger, rs)}}},',
             '"tricks":[',
             ",".join([trick_text(t, rs) for t in result.tricks]),
-            f'],"complete":{BOOL[result.complete]}}}',
+            f'],"complete":{BOOL[result.complete]}',
+            _reckons_nothing_text(result.reckons_nothing),
+            "}",
         ]
     )
+
+
+def _reckons_nothing_text(penalised: tuple[bool, bool]) -> str:
+    """The optional key of a deal in which a player reckons nothing (laws 25-35, 58); empty otherwise."""
+    if not any(penalised):
+        return ""
+    return f',"reckons_nothing":{{"elder":{BOOL[penalised[0]]},"younger":{BOOL[penalised[1]]}}}'
 
 
 def result_json(result: DealResult) -> dict[str, Any]:

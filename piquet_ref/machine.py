@@ -4,7 +4,11 @@ A deal runs through four phases: the exchange (elder, then younger: discard, tak
 the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
 blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (point, then sequences, then sets, the order of law 67;
 in each the elder calls first, law 46, and the younger's call is his reply, which the machine judges
-good, equal or not good), the play (laws 59, 65) and the end. `apply` returns a new state or raises
+good, equal or not good), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
+than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
+number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
+a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
+those exchanges, `legal_actions` what the laws allow. `apply` returns a new state or raises
 a typed `PiquetError` whose code carries its law; the state it was given is never changed. Every rule
 is the existing one: the exchange limits and checks of `exchange`, the holdings of `declared`, the
 comparison of `compare_declarations`, the play of `counts.legal_plies` / `after_ply`; the finished
@@ -24,19 +28,22 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_deal, check_discard, deal_exchange, discard_limits
 from .loader import ruleset_of
-from .machine_actions import ACTION_TYPES, Action, Call, Exchange, Play, ShowBlanche, call_options
+from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, call_options
+from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 
-Phase = Literal["exchange", "calls", "play", "complete"]
+Phase = Literal["exchange", "option", "calls", "play", "complete", "void"]
 NO_CALL = DeclareChoice("none", "none", "none")
 
 
 @dataclass(frozen=True)
 class DealState:
     """A deal in progress. `discards` and `calls` hold what has been done, in order; `hands` are the hands
-    after the exchange (None before it ends); `position` is the play so far (None before it begins)."""
+    after the exchange (None before it ends); `position` is the play so far (None before it begins);
+    `takes` the cards each took in; `pending` who is to elect an option and under which law; `waived`
+    whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -48,19 +55,31 @@ class DealState:
     calls: tuple[Call, ...]
     position: Position | None
     tricks: tuple[tuple[Card, Card], ...]
+    takes: tuple[int, ...] = ()
+    pending: tuple[Player, int] | None = None
+    waived: tuple[bool, bool] = (False, False)
+    void: bool = False
 
     @property
     def phase(self) -> Phase:
+        if self.void:
+            return "void"
+        if self.pending is not None:
+            return "option"
         if len(self.discards) < len(PLAYERS):
             return "exchange"
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
             return "calls"
-        return "play" if len(self.tricks) < self.ruleset.play.tricks else "complete"
+        assert self.hands is not None
+        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) else "complete"
 
     @property
     def to_move(self) -> Player | None:
         """Who acts next (in the exchange: who exchanges next); None once the deal is over."""
         phase = self.phase
+        if phase == "option":
+            assert self.pending is not None
+            return self.pending[0]
         if phase == "exchange":
             return PLAYERS[len(self.discards)]
         if phase == "calls":
@@ -78,7 +97,12 @@ class DealState:
     @property
     def left(self) -> int | None:
         """How many cards of his portion of the stock the elder left (law 32); None before he exchanges."""
-        return self.ruleset.exchange.elder_max - len(self.discards[0]) if self.discards else None
+        return max(0, self.ruleset.exchange.elder_max - self.takes[0]) if self.discards else None
+
+    @property
+    def reckons_nothing(self) -> tuple[bool, bool]:
+        """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44)."""
+        return reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
 
 
 def new_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], ruleset: Ruleset | str | None = None) -> DealState:
@@ -94,11 +118,19 @@ def apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call or Play, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play or Elect, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
         raise error("deal-over", f"the deal is over after {len(state.tricks)} tricks; the {player} can take no further action")
+    if phase == "void":
+        raise error("deal-over", f"the deal is void: a fresh deal was elected; the {player} can take no further action")
+    if isinstance(action, Elect):
+        return _elect(state, action, player)
+    if phase == "option":
+        assert state.pending is not None
+        who, law = state.pending
+        raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(OPTIONS[law])}); the {player} cannot act before")
     if isinstance(action, ShowBlanche):
         return _show(state, player, phase)
     if isinstance(action, Exchange):
@@ -128,15 +160,39 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
         raise error("exchange-out-of-turn", f"the {player} exchanges before the {state.to_move}, who exchanges first")
     if state.blanche[i] and not state.shown[i]:
         raise error("blanche-not-shown", f"the {player} holds carte blanche and must show it before he exchanges")
-    elder_discarded = len(state.discards[0]) if i else 0
-    check_discard(player, state.dealt[i], action.discard, elder_discarded, rs)
-    if type(action.take) is not int or action.take != len(action.discard):
-        raise error("exchange-take-count", f"{player}.take: the {player} takes in {action.take!r} cards after discarding {len(action.discard)}; he takes in as many as he discards")
-    discards = state.discards + (action.discard,)
+    elder_take = state.takes[0] if i else 0
+    check_discard(player, state.dealt[i], action.discard, younger_room(elder_take, rs) if i else 0, rs)
+    take = check_take(player, action.take, len(action.discard), available(player, elder_take, rs))
+    discards, takes = state.discards + (action.discard,), state.takes + (take,)
+    law = offence(player, len(action.discard), take, rs)
+    pending = None if law is None else (other(player), 28 if law == 28 else 44)
     if not i:
-        return replace(state, discards=discards)
-    hands = deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
-    return replace(state, discards=discards, hands=hands, position=Position(hands[0], hands[1], rs.play.first_leader))
+        return replace(state, discards=discards, takes=takes, pending=pending)
+    if takes == (len(discards[0]), len(discards[1])):
+        hands = deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
+    else:
+        hands = exchanged_hands(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
+    position = Position(hands[0], hands[1], rs.play.first_leader)
+    return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending)
+
+
+def _elect(state: DealState, action: Elect, player: Player) -> DealState:
+    """The innocent player's election (laws 28, 44): a fresh deal voids the deal; waiving lifts the penalty."""
+    offered = options(state)
+    if action.choice not in offered or player != state.to_move:
+        why = f"the {state.to_move} may elect {', '.join(offered)}" if offered else "no law offers an election now"
+        raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}")
+    if action.choice == "fresh_deal":
+        return replace(state, pending=None, void=True)
+    if action.choice == "waive":
+        i = PLAYERS.index(player)
+        return replace(state, pending=None, waived=(True, state.waived[1]) if i == 0 else (state.waived[0], True))
+    return replace(state, pending=None)
+
+
+def options(state: DealState) -> tuple[str, ...]:
+    """What the player to elect may elect now (empty unless an irregularity calls for an election)."""
+    return OPTIONS[state.pending[1]] if state.pending is not None else ()
 
 
 def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealState:
@@ -170,24 +226,46 @@ def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealS
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
     phase, rs = state.phase, state.ruleset
-    if phase == "complete":
+    if phase in ("complete", "void"):
         return ()
     player = state.to_move
     assert player is not None
     i = PLAYERS.index(player)
+    if phase == "option":
+        return tuple(Elect(player, choice) for choice in options(state))
     if phase == "exchange":
         shows = tuple(ShowBlanche(p) for j, p in enumerate(PLAYERS) if state.blanche[j] and not state.shown[j] and len(state.discards) <= j)
         if state.blanche[i] and not state.shown[i]:
             return shows
-        least, most = discard_limits(player, len(state.discards[0]) if i else 0, rs)
+        least, most = discard_limits(player, younger_room(state.takes[0], rs) if i else 0, rs)
         held = cards_of(state.dealt[i])
-        return shows + tuple(Exchange(player, out, k) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+        room = available(player, state.takes[0] if i else 0, rs)
+        return shows + tuple(Exchange(player, out, min(k, room)) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         category = state.category
         return tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
     assert state.position is not None
     return tuple(Play(player, card) for card in legal_plies(state.position))
+
+
+def irregular_actions(state: DealState) -> tuple[Exchange, ...]:
+    """The exchanges `apply` accepts though the laws do not allow them: taking in more or fewer cards than
+    discarded (laws 25-35), which the deal survives with the consequences of `penalties`. (A younger left
+    fewer cards than he discards by an elder who took past his five takes what is left, law 28: that is legal.)"""
+    if state.phase != "exchange":
+        return ()
+    player = state.to_move
+    assert player is not None
+    i, rs = PLAYERS.index(player), state.ruleset
+    if state.blanche[i] and not state.shown[i]:
+        return ()
+    least, most = discard_limits(player, younger_room(state.takes[0], rs) if i else 0, rs)
+    held = cards_of(state.dealt[i])
+    room = available(player, state.takes[0] if i else 0, rs)
+    return tuple(
+        Exchange(player, out, t) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k) for t in range(room + 1) if t != min(k, room)
+    )
 
 
 def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
@@ -217,8 +295,12 @@ def record(state: DealState) -> DealRecord:
     """The deal record of a state whose calls are over (the shape `score_deal` takes)."""
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
+    regular = state.takes == tuple(len(d) for d in state.discards)
     players = [
-        PlayerRecord(cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)))
+        PlayerRecord(
+            cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)),
+            None if regular else state.takes[i], state.waived[i],
+        )
         for i, p in enumerate(PLAYERS)
     ]
     return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)
@@ -237,7 +319,10 @@ def record_mapping(state: DealState) -> dict[str, object]:
             "sequences": choice.sequences if isinstance(choice.sequences, str) else [format_cards(h, rs) for h in choice.sequences],
             "sets": choice.sets if isinstance(choice.sets, str) else [format_cards(h, rs) for h in choice.sets],
         }
-        out[p] = {"dealt": format_cards(side.dealt, rs), "discard": format_cards(side.discard, rs), "declare": declare}
+        mine: dict[str, object] = {"dealt": format_cards(side.dealt, rs), "discard": format_cards(side.discard, rs), "declare": declare}
+        mine.update({"take": side.take} if side.take is not None else {})
+        mine.update({"waives_penalty": True} if side.waives_penalty else {})
+        out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]
     return out

@@ -1,4 +1,5 @@
-"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played.
+"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, and the
+innocent player's election after an irregularity.
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -76,8 +77,17 @@ class Play:
     card: Card
 
 
-Action = Union[ShowBlanche, Exchange, Call, Play]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play)
+@dataclass(frozen=True)
+class Elect:
+    """The innocent player elects what a law offers him after his adversary's irregularity: a fresh deal
+    (law 28), or, where the adversary reckons nothing, to enforce the penalty or waive it (law 44)."""
+
+    player: Player
+    choice: str
+
+
+Action = Union[ShowBlanche, Exchange, Call, Play, Elect]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect)
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

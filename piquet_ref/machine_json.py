@@ -4,7 +4,8 @@ and the `apply` and `legal_actions` ops.
 An action is a mapping with `player` (elder | younger) and `action`:
 `{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n}` (`take` defaults to the
 number discarded); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
-(`[]` calls nothing: sinking the category); `{action: play, card: C}`.
+(`[]` calls nothing: sinking the category); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
+enforce | waive}` (the innocent player's election after an irregularity, laws 28 and 44).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from .declarations import DECL_CATEGORIES
 from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
-from .machine import DealState, apply, legal_actions, new_deal, record_mapping, replies, score
-from .machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
+from .machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Ruleset
 
@@ -26,6 +28,7 @@ ACTION_KEYS = {
     "exchange": {"player", "action", "discard", "take"},
     "call": {"player", "action", "category", "holdings"},
     "play": {"player", "action", "card"},
+    "elect": {"player", "action", "choice"},
 }
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
 
@@ -49,6 +52,11 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         if type(take) is not int:
             raise error("record-invalid", f"{where}.take must be an integer, got {take!r}")
         return Exchange(player, discard, take)
+    if kind == "elect":
+        choice = data.get("choice")
+        if not isinstance(choice, str):
+            raise error("record-invalid", f"{where}.choice must be one of {list(ELECTIONS)}, got {choice!r}")
+        return Elect(player, choice)
     if kind == "call":
         category = data.get("category")
         if category not in DECL_CATEGORIES:
@@ -71,6 +79,8 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "carte_blanche"}
     if isinstance(action, Exchange):
         return {"player": action.player, "action": "exchange", "discard": format_cards(action.discard, rs), "take": action.take}
+    if isinstance(action, Elect):
+        return {"player": action.player, "action": "elect", "choice": action.choice}
     if isinstance(action, Call):
         return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
     return {"player": action.player, "action": "play", "card": format_card(action.card, rs)}
@@ -138,6 +148,9 @@ def state_json(state: DealState) -> dict[str, Any]:
         "category": state.category,
         "carte_blanche": {p: {"dealt": state.blanche[i], "shown": state.shown[i]} for p, i in by_player.items()},
         "discards": {p: format_cards(state.discards[i], rs) if len(state.discards) > i else None for p, i in by_player.items()},
+        "takes": {p: state.takes[i] if len(state.takes) > i else None for p, i in by_player.items()},
+        "pending": None if state.pending is None else {"player": state.pending[0], "law": state.pending[1], "options": list(options(state))},
+        "reckons_nothing": dict(zip(PLAYERS, state.reckons_nothing)),
         "left": state.left,
         "hands": {p: format_cards(cards_of(state.hands[i]), rs) for p, i in by_player.items()} if state.hands else None,
         "calls": [action_json(c, rs) for c in state.calls],

@@ -2,7 +2,9 @@
 
 Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dealt, discard}` (then
 `stock`, top first, is required) or `{hand}` (the hand after the exchange), `tricks` as
-`[[lead, follow], ...]`. Each player may add `declare` (see `DeclareChoice`).
+`[[lead, follow], ...]`. Each player may add `declare` (see `DeclareChoice`), and in the dealt form
+`take` (the cards he took in, when not the number he discarded: an irregular exchange, laws 30-35) and
+`waives_penalty` (true: he did not enforce his adversary's penalty of reckoning nothing, law 44).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ class PlayerRecord(NamedTuple):
     discard: tuple[Card, ...] | None
     hand: tuple[Card, ...] | None
     declare: DeclareChoice
+    take: int | None = None  # cards taken in, when not the number discarded (laws 30-35)
+    waives_penalty: bool = False  # he waived his adversary's penalty of reckoning nothing (law 44)
 
 
 class DealRecord(NamedTuple):
@@ -40,7 +44,7 @@ class DealRecord(NamedTuple):
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
-PLAYER_KEYS = {"dealt", "discard", "hand", "declare"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
@@ -79,14 +83,23 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
         unknown = data.keys() - PLAYER_KEYS
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
     declare = parse_declare(data.get("declare", "all"), who, rs)
+    waives = data.get("waives_penalty", False)
+    if type(waives) is not bool:
+        raise error("record-invalid", f"{who}.waives_penalty must be true or false, got {waives!r}")
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
-        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare)
+        if "take" in data:
+            raise error("record-invalid", f"{who}: take is given with dealt and discard, not with hand")
+        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
+    take = data.get("take")
+    if take is not None and (type(take) is not int or take < 0):
+        raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {take!r}")
     return PlayerRecord(
-        read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare
+        read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
+        take, waives,
     )
 
 
@@ -145,6 +158,8 @@ def _checked(rec: DealRecord) -> DealRecord:
             player.hand is not None and (player.dealt is not None or player.discard is not None)
         ):
             raise error("argument-invalid", f"DealRecord.{who} must give dealt and discard, or hand")
+        if not (player.take is None or (type(player.take) is int and player.take >= 0 and player.hand is None)) or type(player.waives_penalty) is not bool:
+            raise error("argument-invalid", f"DealRecord.{who}: take must be None or a count (dealt form only), waives_penalty a bool")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):

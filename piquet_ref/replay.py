@@ -17,7 +17,7 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from .machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -60,10 +60,13 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
     result = score_deal(rec)
     state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
     actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
-    for p in PLAYERS:
-        discard = rec.player(p).discard
-        assert discard is not None
-        actions.append(Exchange(p, discard, len(discard)))
+    for i, p in enumerate(PLAYERS):
+        side = rec.player(p)
+        assert side.discard is not None
+        take = len(side.discard) if side.take is None else side.take
+        actions.append(Exchange(p, side.discard, take))
+        if take > len(side.discard) or (i == 0 and take > rec.ruleset.exchange.elder_max):  # the innocent elects (laws 28, 44)
+            actions.append(Elect(other(p), "waive" if rec.player(other(p)).waives_penalty else "enforce"))
     declared = [result.declaration(p) for p in PLAYERS]
     for category in DECL_CATEGORIES:
         for i, p in enumerate(PLAYERS):
@@ -103,7 +106,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         text, rules = _describe(before, state, action, rs)
         if isinstance(action, Call) and good_against_the_cards(before, action):
             text += " (good against the cards)"
-        yield f"{step:>3}. {action.player}: {text} -- {laws(rules, rs)}"
+        yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
         if isinstance(action, Call) and action.player == "younger":
             yield f"     reply: {_reply(replies(state)[-1])}"
         if isinstance(action, Play) and len(state.tricks) > len(before.tricks):
@@ -112,6 +115,11 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
     if state.phase == "complete":
         result = score(state)
         yield f"end of the deal: elder {result.elder.total}, younger {result.younger.total}"
+        for p, silent in zip(PLAYERS, result.reckons_nothing):
+            if silent:
+                yield f"     the {p} reckons nothing that deal but his carte blanche; his cards still bar (laws 58, 44)"
+    elif state.phase == "void":
+        yield "the deal is void: a fresh deal (law 28)"
     else:
         yield f"the deal stops at the {state.phase.replace('_', ' ')}, the {state.to_move} to act"
 
@@ -119,12 +127,18 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
 def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) -> tuple[str, tuple[str, ...]]:
     if isinstance(action, ShowBlanche):
         return "shows carte blanche", STEP_RULES["carte_blanche"]
+    if isinstance(action, Elect):
+        assert before.pending is not None
+        return f"elects {action.choice.replace('_', ' ')} (law {before.pending[1]})", ()
     if isinstance(action, Exchange):
-        taken = len(before.discards[0]) if action.player == "younger" else 0
+        taken = before.takes[0] if action.player == "younger" else 0
         cards = before.stock[taken : taken + action.take]
         text = f"discards {' '.join(format_cards(action.discard, rs))}, takes in {' '.join(format_cards(cards, rs))}"
         if action.player == "elder" and after.left:
             text += f", leaves {after.left}"
+        if action.take != len(action.discard):
+            held = len(cards_of(before.dealt[PLAYERS.index(action.player)])) - len(action.discard) + action.take
+            text += f", and plays with {held} cards (law {30 if action.take < len(action.discard) else 58})"
         return text, STEP_RULES[f"exchange-{action.player}"]
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"

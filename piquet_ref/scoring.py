@@ -33,6 +33,7 @@ from .declarations import (
 )
 from .errors import error
 from .exchange import deal_exchange
+from .penalties import exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
 from .play import beats, check_trick, trick_is_legal
 from .record import DealRecord, parse_record
 from .ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
@@ -94,6 +95,7 @@ class DealResult(NamedTuple):
     hands: tuple[Hand, Hand]  # hands after the exchange
     tricks: tuple[Trick, ...]
     complete: bool
+    reckons_nothing: tuple[bool, bool] = (False, False)  # penalised players (laws 25-35, 58), their scores not counted
 
     def score(self, player: Player) -> PlayerScore:
         return self.elder if player == "elder" else self.younger
@@ -120,7 +122,11 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
         if (e_pack | y_pack | pack_of(stock)).bit_count() != 2 * rs.pack.hand_size + len(stock):  # a card twice
             check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
         ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
-        eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
+        if e.take is None and y.take is None:
+            eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
+        else:  # an irregular exchange (laws 25-35)
+            takes = (len(e.discard) if e.take is None else e.take, len(y.discard) if y.take is None else y.take)
+            eh, yh = exchanged_hands(ed, yd, (e.discard, y.discard), takes, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
     for who, cards in (("elder", e.hand), ("younger", y.hand)):
@@ -214,10 +220,12 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [e_decl, y_decl]
         comparison = compare_declarations(e_decl, y_decl, rs)
 
-    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses)
+    irregular = rec.elder.take is not None or rec.younger.take is not None
+    silent = reckons_nothing(hands, (rec.elder.waives_penalty, rec.younger.waives_penalty), rs) if irregular else (False, False)
+    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent)
     add = log.add
     tricks: tuple[Trick, ...] = ()
-    complete = len(rec.tricks) == rs.play.tricks
+    complete = len(rec.tricks) == (tricks_to_play(hands, rs) if irregular else rs.play.tricks)
     for category in rs.accretion.order:
         if category == "carte_blanche":
             for i, p in enumerate(PLAYERS):
@@ -232,7 +240,8 @@ def score_deal(record: DealRecord | Any) -> DealResult:
             tricks = _play(rec.tricks, hands, rs, log)
         elif category == "cards" and complete:
             won = sum(1 for trick in tricks if trick.winner == "elder")
-            for i, n in enumerate((won, len(tricks) - won)):
+            counted = tricks_counted(won, len(tricks), hands, rs) if irregular else (won, len(tricks) - won)
+            for i, n in enumerate(counted):
                 cards_points, capot_points = cards_scores(n, rs)
                 add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
                 add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
@@ -240,18 +249,21 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     return DealResult(
         rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
         tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        blanche, hands, tricks, complete,
+        blanche, hands, tricks, complete, silent,
     )
 
 
 class _Log:
     """The event log of one deal as it is scored: events in the order of accretion, each with the running
-    totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`)."""
+    totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`).
+    A player who reckons nothing (`silent`) scores nothing but his carte blanche (Case XXI); every score he
+    would have made still counts for the repique and pique, so his cards bar (000 §Scoring, law 58)."""
 
-    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts")
+    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts", "silent")
 
-    def __init__(self, acc: AccretionRules, capot_counts: bool) -> None:
+    def __init__(self, acc: AccretionRules, capot_counts: bool, silent: tuple[bool, bool]) -> None:
         self.acc = acc
+        self.silent = silent
         self.capot_counts = capot_counts
         self.events: list[Event] = []
         self.totals = [0, 0]  # (elder, younger)
@@ -261,6 +273,10 @@ class _Log:
     def add(self, p: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None) -> None:
         """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
         if points <= 0:
+            return
+        if self.silent[p] and category != "carte_blanche":
+            if self.bonus is not None and (category != "capot" or self.capot_counts):
+                self.bonus = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)[0]  # bars, wins nothing
             return
         totals = self.totals
         totals[p] += points

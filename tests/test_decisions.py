@@ -1,7 +1,7 @@
 """Cavendish's Cases and Decisions (spec/decisions.yaml): all 22, each decided by the corpus, pending, or not decidable with why.
 
 The cases a decision names and the corpus's citations of it are checked both ways: a named case exists,
-is a `source-example`, and cites the decision; every case citing a decision is named by it.
+is a `source-example`, and cites the decision; every source-example case citing a decidable decision is named by it.
 """
 
 from __future__ import annotations
@@ -41,12 +41,15 @@ def test_all_twenty_two_cases_stand_in_order_each_decidable_or_saying_why_not() 
 
 
 @pytest.mark.parametrize("numeral", NUMERALS)
-def test_the_cases_a_decision_names_are_source_examples_citing_it_and_every_citation_is_named(numeral: str) -> None:
+def test_the_cases_a_decision_names_are_source_examples_citing_it_and_every_source_example_citing_it_is_named(numeral: str) -> None:
     decision = decisions()[NUMERALS.index(numeral)]
     for cid in decision.cases:
         assert cid in BY_ID, f"Case {numeral} names {cid}, which is not in the corpus"
         assert BY_ID[cid].data["provenance"] == "source-example"
-    assert set(decision.cases) == citations(numeral)
+    cited = citations(numeral)
+    assert set(decision.cases) <= cited
+    if decision.decidable:  # a case may cite a decision it is not a ruling of only as background (XX for XXI)
+        assert set(decision.cases) == {cid for cid in cited if BY_ID[cid].data["provenance"] == "source-example"}
 
 
 def test_every_law_a_ruling_rests_on_is_a_law_of_the_code() -> None:

@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Call, Exchange, Play, ShowBlanche
+from piquet_ref.machine_actions import Call, Elect, Exchange, Play, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -724,9 +724,18 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, EXCHANGED[1]), machine(cavendish_state, EXCHANGED[0]), ("younger", "before the elder")),
     Negative("exchange-out-of-turn", "the elder exchanges a second time", API,
              machine(cavendish_state, EXCHANGED[0], EXCHANGED[0]), machine(cavendish_state, *EXCHANGED), ("elder", "again")),
-    Negative("exchange-take-count", "the elder takes in four after discarding five", API,
-             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 4)), machine(cavendish_state, EXCHANGED[0]),
-             ("elder.take", "4", "5")),
+    Negative("exchange-take-count", "the younger takes in four where the elder left him three", API,
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", EXCHANGED[1].discard, 4)),
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", EXCHANGED[1].discard, 2)),
+             ("younger.take", "4", "3")),
+    Negative("option-pending", "the younger exchanges before electing after the elder took in six", API,
+             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 6), EXCHANGED[1]),
+             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 6), Elect("younger", "enforce")),
+             ("younger", "law 28")),
+    Negative("option-not-offered", "a fresh deal elected where the laws offer only to enforce or waive", API,
+             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard[:4], 5), Elect("younger", "fresh_deal")),
+             machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard[:4], 5), Elect("younger", "waive")),
+             ("younger", "fresh_deal", "enforce, waive")),
     Negative("call-out-of-turn", "the younger calls his point before the elder", API,
              machine(cavendish_state, *EXCHANGED, NO_CALLS[1]), machine(cavendish_state, *EXCHANGED, NO_CALLS[0]),
              ("younger", "point")),

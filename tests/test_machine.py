@@ -30,12 +30,13 @@ from piquet_ref.counts import count_discards, count_play
 from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
-from piquet_ref.machine import DealState, apply, legal_actions, new_deal, record, replies, run
-from piquet_ref.machine_actions import Action, Call, Exchange, Play, ShowBlanche
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
+from piquet_ref.machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.ruleset import PLAYERS
 
-from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, blanche_decks, card_listish, dealt_decks, json_values
+from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -50,15 +51,23 @@ def start(deck: list[int]) -> DealState:
 
 
 @st.composite
-def walks(draw: st.DrawFn, stop_anywhere: bool = False) -> tuple[list[int], tuple[Action, ...], DealState]:
-    """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere)."""
+def walks(draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False) -> tuple[list[int], tuple[Action, ...], DealState]:
+    """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
+    with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
+    `irregular_actions` (and no fresh deal is elected)."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
     while state.phase != "complete":
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
-        action = draw(st.sampled_from(legal_actions(state)))
+        choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
+        action = draw(st.sampled_from(choices))
+        room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
+        others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
+        if irregular and others and draw(st.booleans()):  # the same discard, another number taken in
+            assert isinstance(action, Exchange)
+            action = Exchange(action.player, action.discard, draw(st.sampled_from(others)))
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
@@ -68,6 +77,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     """The deal record written straight from the actions taken: what each player discarded and called,
     and the cards played, paired into tricks (leader's card first)."""
     discards = {a.player: a.discard for a in actions if isinstance(a, Exchange)}
+    takes = {a.player: a.take for a in actions if isinstance(a, Exchange)}
+    waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
     calls = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}
     played = [a.card for a in actions if isinstance(a, Play)]
     out: dict[str, Any] = {}
@@ -82,6 +93,10 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
                 "sets": [format_cards(h) for h in calls[who, "sets"]],
             },
         }
+        if takes[who] != len(discards[who]):
+            out[who]["take"] = takes[who]
+        if who in waives:
+            out[who]["waives_penalty"] = True
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played), 2)]
     return out
@@ -131,7 +146,8 @@ def candidates(state: DealState) -> set[Action]:
         for category in DECL_CATEGORIES:
             out.add(Call(p, category, ()))
         out.add(Call(p, "point", ((suits[0][7],), (suits[1][7],))))
-    return out | set(legal_actions(state))
+        out |= {Elect(p, choice) for choice in ELECTIONS + ("stand",)}
+    return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
 @FEW
@@ -145,7 +161,8 @@ def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list
         except PiquetError:
             continue
         accepted.add(action)
-    assert accepted == set(legal_actions(state))
+    assert accepted == set(legal_actions(state)) | (set(irregular_actions(state)) & candidates(state))
+    assert not set(legal_actions(state)) & set(irregular_actions(state))
 
 
 @SOME
@@ -153,7 +170,7 @@ def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list
 def test_an_illegal_action_raises_and_leaves_the_state_as_it_was(walk: tuple[list[int], tuple[Action, ...], DealState], data: st.DataObject) -> None:
     _, _, state = walk
     snapshot = [copy.deepcopy(getattr(state, f.name)) for f in fields(state) if f.name != "ruleset"]
-    legal = set(legal_actions(state))
+    legal = set(legal_actions(state)) | set(irregular_actions(state))
     illegal = sorted((a for a in candidates(state) if a not in legal), key=repr)
     action = data.draw(st.sampled_from(illegal))
     with pytest.raises(PiquetError):
@@ -343,3 +360,93 @@ def test_cavendish_elders_point_of_49_in_hearts_is_good_against_the_cards() -> N
 
 def start_from(data: dict[str, Any]) -> DealState:
     return new_deal(hand_of(parse_cards(data["elder"]["dealt"])), hand_of(parse_cards(data["younger"]["dealt"])), parse_cards(data["stock"]), RS)
+
+
+# --- irregular exchanges and their penalties (laws 25-35, 44, 57, 58; 000 §Scoring; Cases XIX, XXI)
+
+
+def expected_options(action: Exchange) -> tuple[str, ...]:
+    """What the adversary may elect after `action`, straight from the laws: a fresh deal besides the penalty
+    when the elder takes past his five (law 28); enforcing or waiving the penalty of one who takes in more
+    than he discards (laws 31, 35, 44); nothing after any other exchange (law 30: no penalty)."""
+    if action.player == "elder" and action.take > 5:
+        return ("fresh_deal", "enforce", "waive")
+    return ("enforce", "waive") if action.take > len(action.discard) else ()
+
+
+@FEW
+@given(walks(irregular=True))
+def test_an_irregular_deal_played_out_is_scored_as_score_deal_scores_its_record(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    deck, actions, state = walk
+    assert state.phase == "complete" and legal_actions(state) == irregular_actions(state) == ()
+    assert state.hands is not None
+    result = score_deal(record_from_actions(deck, actions))
+    assert result.complete and score_deal(record(state)) == result and state.hands == result.hands
+    assert result.reckons_nothing == state.reckons_nothing
+    assert len(state.tricks) == min(N_TRICKS, *(len(cards_of(h)) for h in state.hands))
+
+
+@FEW
+@given(walks(stop_anywhere=True, irregular=True))
+def test_the_innocent_players_elections_are_legal_exactly_when_a_law_offers_them(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    deck, actions, state = walk
+    before = start(deck)
+    for action in actions:
+        assert action in legal_actions(before) or action in irregular_actions(before)
+        after = apply(before, action)
+        if isinstance(action, Exchange):
+            offered = tuple(a.choice for a in legal_actions(after) if isinstance(a, Elect))
+            assert offered == expected_options(action)
+            assert all(a.player != action.player for a in legal_actions(after) if isinstance(a, Elect))
+        before = after
+    if state.phase != "option":
+        assert not any(isinstance(a, Elect) for a in legal_actions(state))
+        for p in PLAYERS:
+            with pytest.raises(PiquetError) as info:
+                apply(state, Elect(p, "waive"))
+            assert info.value.code in ("option-not-offered", "deal-over")
+
+
+def with_election(actions: tuple[Action, ...], choice: str) -> tuple[Action, ...]:
+    return tuple(Elect(a.player, choice) if isinstance(a, Elect) else a for a in actions)
+
+
+@FEW
+@given(walks(irregular=True))
+def test_a_penalised_player_scores_only_his_carte_blanche_and_his_adversary_scores_as_if_the_penalty_were_waived(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """000 §Scoring, law 58: the cards of a player who reckons nothing are good to bar, not to score; Case
+    XXI: his carte blanche still scores. So enforcing the penalty takes every score from him but carte
+    blanche and changes nothing of his adversary's, bonuses included, against the same deal waived."""
+    deck, actions, _ = walk
+    enforced = score_deal(record_from_actions(deck, with_election(actions, "enforce")))
+    waived = score_deal(record_from_actions(deck, with_election(actions, "waive")))
+    assert not any(waived.reckons_nothing)
+    for i, p in enumerate(PLAYERS):
+        if enforced.reckons_nothing[i]:
+            mine = enforced.score(p)._asdict()
+            assert mine["total"] == mine["carte_blanche"] == waived.score(p).carte_blanche
+            assert all(e.category == "carte_blanche" for e in enforced.events if e.player == p)
+            if not enforced.reckons_nothing[1 - i]:
+                assert enforced.score(PLAYERS[1 - i]) == waived.score(PLAYERS[1 - i])
+        else:
+            assert enforced.score(p) == waived.score(p)
+    assert enforced.comparison == waived.comparison
+
+
+@FEW
+@given(walks(irregular=True))
+def test_the_cards_count_every_trick_of_the_deal_and_a_card_that_cannot_be_played_to(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Laws 57 and 66, Case XIX: against a hand short of twelve the adversary counts his unplayed cards as
+    tricks (up to twelve); a thirteenth card is no trick; the cards go to more than six, the capot to all twelve."""
+    deck, actions, state = walk
+    assert state.hands is not None
+    waived = score_deal(record_from_actions(deck, with_election(actions, "waive")))
+    sizes = [len(cards_of(h)) for h in state.hands]
+    played = len(state.tricks)
+    won = [sum(t.winner == p for t in waived.tricks) for p in PLAYERS]
+    for i, p in enumerate(PLAYERS):
+        counted = won[i] + (min(N_TRICKS, won[i] + sizes[i] - played) - won[i] if sizes[1 - i] < HAND_SIZE else 0)
+        assert waived.score(p).cards == (10 if counted > 6 else 0)
+        assert waived.score(p).capot == (30 if counted == N_TRICKS else 0)

@@ -1,0 +1,104 @@
+"""Irregular exchanges and what follows them (laws 23, 25-31, 33, 35, 44, 57, 58; Cases XIII, XIV, XIX, XXI, XXII).
+
+A player who takes in a number of cards other than he discards plays on with the wrong number: fewer
+than twelve without penalty, the adversary counting as tricks the cards that cannot be played to
+(laws 26, 30, 57); more than twelve, reckoning nothing that deal (laws 25, 31, 33, 35, 58). An elder
+who takes into his hand a card of the younger's portion of the stock (any past his own five) reckons
+nothing, or the younger may have a fresh deal (law 28); if the deal stands, the younger takes only what
+is left. The adversary of a player who reckons nothing may waive the penalty (law 44).
+
+A player who reckons nothing still scores a carte blanche, which accrues before any card is taken in
+(Case XXI), and his holdings and his cards still bar: his calls are compared as anyone's, and every
+score he would have made but for the penalty counts, for the repique and pique, as a score made
+(000 §Scoring, law 58, Case I): so the adversary cannot reach thirty before him where he would have
+scored first.
+
+Our readings where the laws are silent, each noted where it is used: the twelfth trick alone earns the
+last-trick point, so a deal of eleven tricks has none (Case XIX reads "last" as presupposing twelve
+cards each); the cards that cannot be played to count as tricks for the cards and the capot only,
+up to the twelve tricks of a deal; a younger may discard up to his three even when the elder has
+taken some of his portion.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .cards import Card, Hand, hand_of_pack, pack_of, pack_of_hand, size
+from .errors import error
+from .exchange import _discard_pack
+from .ruleset import PLAYERS, Player, Ruleset
+
+Election = Literal["fresh_deal", "enforce", "waive"]
+ELECTIONS: tuple[Election, ...] = ("fresh_deal", "enforce", "waive")
+
+# What the innocent player may elect after each kind of offence (law 28: a fresh deal besides the
+# penalty; any other penalty of reckoning nothing: enforce it or waive it, law 44).
+OPTIONS: dict[int, tuple[Election, ...]] = {28: ELECTIONS, 44: ("enforce", "waive")}
+
+
+def available(player: Player, elder_take: int, rs: Ruleset) -> int:
+    """How many cards of the stock `player` can take in: all of it for the elder, what he left for the younger."""
+    return rs.pack.stock_size if player == "elder" else rs.pack.stock_size - elder_take
+
+
+def check_take(player: Player, take: object, discarded: int, most: int) -> int:
+    """The number taken in, checked: a count from nothing to what the stock holds for him (law 23)."""
+    if type(take) is not int or not 0 <= take <= most:
+        raise error(
+            "exchange-take-count",
+            f"{player}.take: the {player} takes in {take!r} cards after discarding {discarded}; the stock holds {most} for him",
+        )
+    return take
+
+
+def younger_room(elder_take: int, rs: Ruleset) -> int:
+    """What the elder's take leaves the younger's discard limits reckoned from: at most his own portion."""
+    return min(elder_take, rs.exchange.elder_max)
+
+
+def offence(player: Player, discarded: int, take: int, rs: Ruleset) -> int | None:
+    """The law under which a player who discarded `discarded` and took `take` reckons nothing, or None:
+    28 for an elder who took a card of the younger's portion, 31 (elder) or 35 (younger) for more taken than discarded."""
+    if player == "elder" and take > rs.exchange.elder_max:
+        return 28
+    if take > discarded:
+        return 31 if player == "elder" else 35
+    return None
+
+
+def exchanged_hands(
+    elder_dealt: Hand, younger_dealt: Hand, discards: tuple[tuple[Card, ...], tuple[Card, ...]],
+    takes: tuple[int, int], stock: tuple[Card, ...], rs: Ruleset,
+) -> tuple[Hand, Hand]:
+    """The hands after an exchange in which each took `takes` cards from the top of the stock, elder first,
+    whatever he discarded (the discards checked as `exchange.deal_exchange` checks them)."""
+    e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
+    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs)
+    k = check_take("elder", takes[0], len(discards[0]), available("elder", 0, rs))
+    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], younger_room(k, rs), rs)
+    j = check_take("younger", takes[1], len(discards[1]), available("younger", k, rs))
+    return hand_of_pack(e_pack & ~e_out | pack_of(stock[:k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + j]))
+
+
+def reckons_nothing(hands: tuple[Hand, Hand], waived: tuple[bool, bool], rs: Ruleset) -> tuple[bool, bool]:
+    """Who reckons nothing: a player holding more than twelve after the exchange (law 58), unless his
+    adversary waived the penalty (law 44; `waived[i]` is player i's waiver of the other's penalty)."""
+    e, y = (size(h) > rs.pack.hand_size for h in hands)
+    return e and not waived[1], y and not waived[0]
+
+
+def tricks_to_play(hands: tuple[Hand, Hand], rs: Ruleset) -> int:
+    """The tricks of the deal: twelve, or as many as the shorter hand can play to (law 57)."""
+    return min(rs.play.tricks, size(hands[0]), size(hands[1]))
+
+
+def tricks_counted(elder_won: int, played: int, hands: tuple[Hand, Hand], rs: Ruleset) -> tuple[int, int]:
+    """(elder, younger) tricks for the cards and the capot: those won, and, against a hand of fewer than
+    twelve, the adversary's cards that cannot be played to (law 57), up to the twelve tricks of a deal.
+    A thirteenth card is no trick (Case XIX)."""
+    counted = [elder_won, played - elder_won]
+    for i in range(len(PLAYERS)):
+        if size(hands[1 - i]) < rs.pack.hand_size:
+            counted[i] = min(rs.play.tricks, counted[i] + size(hands[i]) - played)
+    return counted[0], counted[1]
