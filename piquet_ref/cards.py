@@ -32,15 +32,35 @@ class Hand(NamedTuple):
 
 
 def card_of(suit: int, bit: int) -> Card:
-    """The card of rank `bit` in suit `suit`."""
+    """The card of rank `bit` in suit `suit`.
+
+    rules: pack.cards
+    pre: 0 <= suit < len(Hand._fields) and 0 <= bit < BITS_PER_SUIT
+    post: 0 <= __return__ < PACK_SIZE
+    post: suit_of(__return__) == suit and bit_of(__return__) == bit
+    """
     return suit * BITS_PER_SUIT + bit
 
 
 def suit_of(card: Card) -> int:
+    """The suit of `card` (index into the spec's suits).
+
+    rules: pack.cards
+    pre: 0 <= card < PACK_SIZE
+    post: 0 <= __return__ < len(Hand._fields)
+    post: card_of(__return__, bit_of(card)) == card
+    """
     return card >> 3
 
 
 def bit_of(card: Card) -> int:
+    """The rank of `card` as its bit in a suit mask (7 = 0 ... A = 7: a higher rank is a higher bit).
+
+    rules: pack.cards, pack.rank-order
+    pre: 0 <= card < PACK_SIZE
+    post: 0 <= __return__ < BITS_PER_SUIT
+    post: card_of(suit_of(card), __return__) == card
+    """
     return card & 7
 
 
@@ -167,12 +187,23 @@ def pack_of(cards: Iterable[Card]) -> int:
 
 
 def hand_of_pack(pack: int) -> Hand:
-    """The hand of a packed int (see `pack_of`)."""
+    """The hand of a packed int (see `pack_of`).
+
+    rules: pack.cards
+    pre: 0 <= pack < 1 << PACK_SIZE
+    post: all(0 <= m <= SUIT_MASK for m in __return__)
+    post: pack_of_hand(__return__) == pack
+    """
     return tuple_new(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24 & SUIT_MASK))
 
 
 def pack_of_hand(hand: Hand) -> int:
-    """The packed int of a hand (see `pack_of`)."""
+    """The packed int of a hand (see `pack_of`).
+
+    rules: pack.cards
+    pre: all(0 <= m <= SUIT_MASK for m in hand)
+    post: hand_of_pack(__return__) == hand
+    """
     return hand[0] | hand[1] << 8 | hand[2] << 16 | hand[3] << 24
 
 
@@ -193,12 +224,22 @@ def cards_of(hand: Hand) -> tuple[Card, ...]:
 
 
 def size(hand: Hand) -> int:
-    """Number of cards in `hand`."""
+    """Number of cards in `hand`.
+
+    rules: pack.cards
+    pre: all(0 <= m <= SUIT_MASK for m in hand)
+    post: __return__ == len([c for c in range(PACK_SIZE) if hand[suit_of(c)] >> bit_of(c) & 1])
+    """
     return hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count()
 
 
 def remove(hand: Hand, card: Card) -> Hand:
-    """`hand` without `card`."""
+    """`hand` without `card`.
+
+    rules: pack.cards
+    pre: all(0 <= m <= SUIT_MASK for m in hand) and 0 <= card < PACK_SIZE
+    post: all(__return__[suit_of(c)] >> bit_of(c) & 1 == (c != card and hand[suit_of(c)] >> bit_of(c) & 1) for c in range(PACK_SIZE))
+    """
     return hand_of_pack(pack_of_hand(hand) & ~(1 << card))
 
 

@@ -1,24 +1,56 @@
-"""Plain-value entry points to the rule logic under the default ruleset, carrying the rules as contracts.
+"""Plain-value entry points to the rule logic, carrying the rules as contracts.
 
 The rule functions that take a `Ruleset` cannot be searched symbolically as they stand (CrossHair
-would have to invent a ruleset); each function here fixes the default ruleset and takes only
-numbers and names, and states the rule as PEP 316 pre- and postconditions in its docstring, which
+would have to invent a ruleset); each function here fixes the ruleset and takes only numbers and
+names, and states the rule as PEP 316 pre- and postconditions in its docstring, which
 `crosshair check --analysis_kind PEP316` searches for counterexamples (see tests/test_crosshair.py
 and VERIFICATION.md). Numbers in the conditions are read from the ruleset, never written here.
+
+The functions up to `category_verdict` fix the default ruleset. Those after it take the rules as a
+small number, `variant`, so that the search covers every ruleset of spec/rulesets/, not the default
+alone: an index into a tuple holding one ruleset for each distinct form the rules concerned take among
+all the rulesets (rulesets that agree on them would only repeat the same paths).
 """
 
 from __future__ import annotations
 
-from .declarations import DECL_CATEGORIES, CategoryComparison, verdict
-from .exchange import _limits
-from .loader import default_ruleset
-from .ruleset import CATEGORIES, PLAYERS, Bonus
-from .suit import point_length
+from typing import Callable
+
+from .cards import BITS_PER_SUIT, PACK_SIZE, bit_of, notation, suit_of
+from .declarations import (
+    DECL_CATEGORIES, CategoryComparison, Sequence, SetHolding, sequence_name, set_name, verdict,
+)
+from .exchange import _limits, discard_limits
+from .loader import default_ruleset, load_ruleset, ruleset_ids
+from .ruleset import CATEGORIES, PLAYERS, Bonus, Ruleset
+from .suit import POINT_SHIFT, RANK_SHIFT, point_length, point_score, runs, sequence_key, tables
 from .scoring import bonus_step, cards_scores
 
 RS = default_ruleset()
 TRICKS = RS.play.tricks
 ACC = RS.accretion
+RULESETS = (RS,) + tuple(load_ruleset(rid) for rid in ruleset_ids() if rid != RS.id)  # the default first
+
+
+def variants(part: Callable[[Ruleset], object]) -> tuple[Ruleset, ...]:
+    """One ruleset for each distinct value of `part` among `RULESETS` (the first that has it; variant 0 is the default's)."""
+    out: list[Ruleset] = []
+    for rs in RULESETS:
+        if all(part(rs) != part(seen) for seen in out):
+            out.append(rs)
+    return tuple(out)
+
+
+POINT_VARIANTS = variants(lambda rs: rs.point)
+SEQUENCE_VARIANTS = variants(lambda rs: (rs.sequences, rs.pack.ranks))
+SET_VARIANTS = variants(lambda rs: (rs.sets, rs.pack.ranks))
+PACK_VARIANTS = variants(lambda rs: rs.pack)
+EXCHANGE_VARIANTS = variants(lambda rs: (rs.exchange, rs.pack.stock_size))
+ACCRETION_VARIANTS = variants(lambda rs: rs.accretion)
+# The scorer's lookup tables and the card spellings, built here: under the search lru_cache is bypassed, and
+# building them again on every path would outlast the budget.
+SEQUENCE_TABLES = tuple(tables(rs) for rs in SEQUENCE_VARIANTS)
+NOTATIONS = tuple(notation(rs) for rs in PACK_VARIANTS)
 
 
 def cards_and_capot(won: int) -> tuple[int, int]:
@@ -95,3 +127,116 @@ def category_verdict(category: int, ek: int, yk: int, e_points: int, y_points: i
     post: category != 0 or __return__.winner is None or point_length(max(ek, yk)) >= point_length(min(ek, yk))
     """
     return verdict(DECL_CATEGORIES[category], ek, yk, e_points, y_points)
+
+
+def point_scored(variant: int, length_: int, pip_total: int) -> int:
+    """What a good point of `length_` cards making `pip_total` pips scores under `POINT_VARIANTS[variant]`
+    (the function its table of point scores is built from, `suit.tables`).
+
+    A card a point, or one for every so many pips where the ruleset says so, one less where the pips end
+    in the digit the ruleset names.
+
+    rules: point.score
+    pre: 0 <= variant < len(POINT_VARIANTS) and 1 <= length_ <= BITS_PER_SUIT and 0 <= pip_total < 1 << POINT_SHIFT
+    post: POINT_VARIANTS[variant].point.pips_per_point is not None or POINT_VARIANTS[variant].point.less_if_ends_in is not None or __return__ == length_ * POINT_VARIANTS[variant].point.per_card
+    post: POINT_VARIANTS[variant].point.pips_per_point is None or POINT_VARIANTS[variant].point.less_if_ends_in is not None or __return__ == pip_total // POINT_VARIANTS[variant].point.pips_per_point
+    post: POINT_VARIANTS[variant].point.less_if_ends_in is None or POINT_VARIANTS[variant].point.pips_per_point is not None or __return__ == max(length_ * POINT_VARIANTS[variant].point.per_card - (pip_total % 10 == POINT_VARIANTS[variant].point.less_if_ends_in), 0)
+    """
+    pr = POINT_VARIANTS[variant].point
+    return point_score(length_, pip_total, pr.per_card, pr.pips_per_point, pr.less_if_ends_in)
+
+
+def suit_sequences(variant: int, mask: int) -> tuple[int, int]:
+    """(key of the best sequence, points of every sequence) of the suit `mask` under
+    `SEQUENCE_VARIANTS[variant]`, as the scorer's tables give them (key 0: no sequence).
+
+    A sequence is a run of at least the ruleset's minimum length (`suit.runs`); the best is the best of
+    them by length, then top card; every one scores the value of its length.
+
+    rules: sequence.definition, sequence.compare, sequence.score
+    pre: 0 <= variant < len(SEQUENCE_VARIANTS) and 0 <= mask < 1 << BITS_PER_SUIT
+    post: __return__[0] == 0 or __return__[0] >> RANK_SHIFT >= SEQUENCE_VARIANTS[variant].sequences.min_length
+    post: __return__[0] == max((sequence_key(n, top) for n, top in runs(mask, SEQUENCE_VARIANTS[variant].sequences.min_length)), default=0)
+    post: __return__[1] == sum(SEQUENCE_VARIANTS[variant].sequences.values[n] for n, _ in runs(mask, SEQUENCE_VARIANTS[variant].sequences.min_length))
+    """
+    return SEQUENCE_TABLES[variant].seq_best[mask], SEQUENCE_TABLES[variant].seq_points[mask]
+
+
+def sequence_called(variant: int, length_: int, top: int) -> str:
+    """`sequence_name` of the run of `length_` cards headed by rank `top`, under `SEQUENCE_VARIANTS[variant]`.
+
+    A sequence is named by its length and by its top card: the name says its length and is no other
+    sequence's name.
+
+    rules: sequence.names
+    pre: 0 <= variant < len(SEQUENCE_VARIANTS)
+    pre: SEQUENCE_VARIANTS[variant].sequences.min_length <= length_ <= top + 1 <= BITS_PER_SUIT
+    post: SEQUENCE_VARIANTS[variant].sequences.names[length_] in __return__ and all(sequence_called(variant, n, t) != __return__ for n in SEQUENCE_VARIANTS[variant].sequences.names for t in range(n - 1, BITS_PER_SUIT) if (n, t) != (length_, top))
+    """
+    return sequence_name(Sequence(0, length_, top), SEQUENCE_VARIANTS[variant])
+
+
+def set_called(variant: int, count: int, rank: int) -> str:
+    """`set_name` of `count` cards of rank `rank` (a quatorze or trio), under `SET_VARIANTS[variant]`: the
+    name says the count and the rank and is no other set's name.
+
+    rules: sets.score, sets.eligible-ranks
+    pre: 0 <= variant < len(SET_VARIANTS)
+    pre: count in SET_VARIANTS[variant].sets.values and rank in SET_VARIANTS[variant].sets.ranks
+    post: SET_VARIANTS[variant].sets.names[count] in __return__ and SET_VARIANTS[variant].pack.ranks[rank].name in __return__ and all(set_called(variant, n, r) != __return__ for n in SET_VARIANTS[variant].sets.values for r in SET_VARIANTS[variant].sets.ranks if (n, r) != (count, rank))
+    """
+    return set_name(SetHolding(rank, count, (1 << count) - 1), SET_VARIANTS[variant])
+
+
+def card_text(variant: int, card: int) -> str:
+    """The canonical text of `card` under `PACK_VARIANTS[variant]`, from the spelling table `format_card`
+    and `parse_card` read (`cards.notation`).
+
+    A card is written as its rank symbol then its suit letter, and every spelling of it (rank symbol
+    or alias, suit letter or glyph, either case) reads back as that card.
+
+    rules: pack.cards, pack.rank-order
+    pre: 0 <= variant < len(PACK_VARIANTS) and 0 <= card < PACK_SIZE
+    post: __return__ == PACK_VARIANTS[variant].pack.ranks[bit_of(card)].symbol + PACK_VARIANTS[variant].pack.suits[suit_of(card)].symbol
+    post: all(NOTATIONS[variant].parse[(r + s).upper()] == card for r in (PACK_VARIANTS[variant].pack.ranks[bit_of(card)].symbol, *PACK_VARIANTS[variant].pack.ranks[bit_of(card)].aliases) for s in (PACK_VARIANTS[variant].pack.suits[suit_of(card)].symbol, PACK_VARIANTS[variant].pack.suits[suit_of(card)].glyph))
+    """
+    return NOTATIONS[variant].names[card]
+
+
+def discard_limits_in(variant: int, player: int, elder_discarded: int) -> tuple[int, int]:
+    """`discard_limits` for `PLAYERS[player]` under `EXCHANGE_VARIANTS[variant]`, the elder having discarded
+    `elder_discarded`.
+
+    Some discard is always allowed; the elder always leaves the younger enough to take his least; the
+    younger may take every card the elder left unless the ruleset caps him.
+
+    rules: exchange.elder-limits, exchange.younger-limits
+    pre: 0 <= variant < len(EXCHANGE_VARIANTS) and player in (0, 1)
+    pre: EXCHANGE_VARIANTS[variant].exchange.elder_min <= elder_discarded <= EXCHANGE_VARIANTS[variant].exchange.elder_max
+    post: 0 <= __return__[0] <= __return__[1] <= EXCHANGE_VARIANTS[variant].pack.stock_size
+    post: player != 0 or __return__[1] + EXCHANGE_VARIANTS[variant].exchange.younger_min <= EXCHANGE_VARIANTS[variant].pack.stock_size
+    post: player != 1 or EXCHANGE_VARIANTS[variant].exchange.younger_max is not None or __return__[1] == EXCHANGE_VARIANTS[variant].pack.stock_size - elder_discarded
+    """
+    return discard_limits(PLAYERS[player], elder_discarded, EXCHANGE_VARIANTS[variant])
+
+
+def bonus_in(
+    variant: int, first: int, repique_total: int, pique_total: int, player: int, category: int, points: int
+) -> tuple[tuple[int, int, int] | None, tuple[Bonus, ...]]:
+    """`bonus_after` under `ACCRETION_VARIANTS[variant]`: one score's effect on the repique and the pique.
+
+    A bonus is won only by a player the ruleset allows it to and only with a score of a category the
+    ruleset counts towards it; unless the ruleset makes bonuses cumulative, a repique and a pique are
+    never both won (the rules the rulesets differ on; `bonus_after` states the others).
+
+    rules: repique.score, pique.score, pique.elder-only, bonus.not-cumulative
+    pre: 0 <= variant < len(ACCRETION_VARIANTS)
+    pre: first in (-1, 0, 1) and player in (0, 1) and 0 <= category < len(CATEGORIES)
+    pre: 0 <= repique_total < ACCRETION_VARIANTS[variant].accretion.repique.threshold and 0 <= pique_total < ACCRETION_VARIANTS[variant].accretion.pique.threshold
+    pre: first >= 0 or (repique_total == 0 and pique_total == 0)
+    pre: 0 <= points <= ACCRETION_VARIANTS[variant].accretion.repique.threshold + ACCRETION_VARIANTS[variant].accretion.pique.threshold
+    post: all(PLAYERS[player] in getattr(ACCRETION_VARIANTS[variant].accretion, b).players and CATEGORIES[category] in getattr(ACCRETION_VARIANTS[variant].accretion, b).counts for b in __return__[1])
+    post: ACCRETION_VARIANTS[variant].accretion.cumulative or len(__return__[1]) <= 1
+    """
+    state = (first, repique_total, pique_total)
+    return bonus_step(state, player, CATEGORIES[category], points, ACCRETION_VARIANTS[variant].accretion)

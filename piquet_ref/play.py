@@ -11,7 +11,12 @@ from .ruleset import Player, Ruleset, check_player, other
 
 
 def follower_wins(lead: Card, follow: Card) -> bool:
-    """No trumps: the follower wins only with a higher card of the suit led."""
+    """No trumps: the follower wins only with a higher card of the suit led.
+
+    rules: play.trick-winner, pack.rank-order
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE and lead != follow
+    post: __return__ == (suit_of(follow) == suit_of(lead) and bit_of(follow) > bit_of(lead))
+    """
     return beats(check_card(lead, "lead"), check_card(follow, "follow"))
 
 
@@ -46,7 +51,13 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
 
 
 def legal_follows(hand: Hand, lead: Card) -> Hand:
-    """The cards the second player may play to `lead`: his cards of that suit, or any card if he has none."""
+    """The cards the second player may play to `lead`: his cards of that suit, or any card if he has none.
+
+    rules: play.follow-suit
+    pre: all(0 <= m <= SUIT_MASK for m in hand) and 0 <= lead < PACK_SIZE
+    post: hand[suit_of(lead)] == 0 or __return__ == tuple(hand[s] if s == suit_of(lead) else 0 for s in range(len(Hand._fields)))
+    post: hand[suit_of(lead)] != 0 or __return__ == hand
+    """
     hand = check_hand(hand)
     suit = check_card(lead, "lead") >> 3
     if hand[suit]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from .cards import BITS_PER_SUIT, SUIT_MASK
+from .cards import BITS_PER_SUIT, SUIT_MASK, Hand
 from .ruleset import Ruleset
 
 MASKS = range(SUIT_MASK + 1)
@@ -21,12 +21,24 @@ RANK_SHIFT = 3  # sequence and set keys = length or count << 3 | rank bit (rank 
 
 
 def length(mask: int) -> int:
-    """Number of cards in the suit."""
+    """Number of cards in the suit.
+
+    rules: pack.cards, point.compare
+    pre: 0 <= mask <= SUIT_MASK
+    post: __return__ == len([b for b in range(BITS_PER_SUIT) if mask >> b & 1])
+    post: 0 <= __return__ <= BITS_PER_SUIT
+    """
     return mask.bit_count()
 
 
 def pips(mask: int, values: tuple[int, ...]) -> int:
-    """Pip total of the suit; `values[bit]` is the pip value of rank `bit`."""
+    """Pip total of the suit; `values[bit]` is the pip value of rank `bit`.
+
+    rules: pack.pips, point.compare
+    pre: 0 <= mask <= SUIT_MASK
+    pre: len(values) == BITS_PER_SUIT and all(v >= 0 for v in values)
+    post: __return__ == sum([values[b] for b in range(BITS_PER_SUIT) if mask >> b & 1])
+    """
     return sum(values[bit] for bit in range(BITS_PER_SUIT) if mask >> bit & 1)
 
 
@@ -79,12 +91,22 @@ def point_key(length_: int, pip_total: int) -> int:
 
 
 def point_length(key: int) -> int:
-    """The length part of a point key."""
+    """The length part of a point key: it orders first, so a longer point has a higher key whatever the pips.
+
+    rules: point.compare
+    pre: key >= 0
+    post: __return__ << POINT_SHIFT <= key < (__return__ + 1) << POINT_SHIFT
+    """
     return key >> POINT_SHIFT
 
 
 def point_pips(key: int) -> int:
-    """The pips part of a point key."""
+    """The pips part of a point key: it decides between points of equal length.
+
+    rules: point.compare
+    pre: 0 <= key < (BITS_PER_SUIT + 1) << POINT_SHIFT
+    post: point_key(point_length(key), __return__) == key
+    """
     return key & ((1 << POINT_SHIFT) - 1)
 
 
@@ -106,12 +128,26 @@ def point_score(length_: int, pip_total: int, per_card: int, pips_per_point: int
 
 
 def sequence_key(length_: int, top: int) -> int:
-    """Comparable key of a sequence: length first, top card on equal length."""
+    """Comparable key of a sequence: length first, top card on equal length.
+
+    rules: sequence.compare
+    pre: 1 <= length_ <= top + 1 <= BITS_PER_SUIT
+    post: __return__ > 0
+    post: length_ == 1 or sequence_key(length_ - 1, BITS_PER_SUIT - 1) < __return__
+    post: top == length_ - 1 or sequence_key(length_, top - 1) < __return__
+    """
     return length_ << RANK_SHIFT | top
 
 
 def set_key(count: int, rank: int) -> int:
-    """Comparable key of a set: count first (quatorze over trio), rank on equal count."""
+    """Comparable key of a set: count first (quatorze over trio), rank on equal count.
+
+    rules: sets.compare
+    pre: 1 <= count <= len(Hand._fields) and 0 <= rank < BITS_PER_SUIT
+    post: __return__ > 0
+    post: count == 1 or set_key(count - 1, BITS_PER_SUIT - 1) < __return__
+    post: rank == 0 or set_key(count, rank - 1) < __return__
+    """
     return count << RANK_SHIFT | rank
 
 

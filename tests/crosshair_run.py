@@ -18,7 +18,7 @@ from pathlib import Path
 from types import FunctionType
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTRACT_MODULES = ("piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.contracts")
+CONTRACT_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.contracts")
 CALIBRATION_MODULE = "tests.crosshair_calibration.planted"
 PER_CONDITION_TIMEOUT = 5.0  # seconds of search per postcondition
 PER_PATH_TIMEOUT = 1.0  # seconds per execution path
@@ -67,12 +67,13 @@ def contracts(module_names: tuple[str, ...]) -> list[Contract]:
 class CrosshairRun:
     """What one `crosshair check` said: an outcome per (file, line), the wall time and the raw output."""
 
-    outcomes: dict[tuple[str, int], str]  # confirmed | not confirmed | counterexample: ...
+    outcomes: dict[tuple[str, int], str]  # confirmed | not confirmed | UNSEARCHED | counterexample: ...
     seconds: float
     returncode: int
     output: str
 
 
+UNSEARCHED = "precondition never met"
 LINE = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+): (?P<level>info|error): (?P<message>.*)$")
 
 
@@ -94,6 +95,8 @@ def run_crosshair(targets: tuple[str, ...]) -> CrosshairRun:
             outcome = "counterexample: " + message
         elif message.startswith("Confirmed"):
             outcome = "confirmed"
+        elif message.startswith("Unable to meet precondition"):
+            outcome = UNSEARCHED  # no path that met the preconditions finished: nothing was searched
         else:
             outcome = "not confirmed"
         outcomes[(str(Path(m["path"]).resolve()), int(m["line"]))] = outcome

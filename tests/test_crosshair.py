@@ -13,6 +13,7 @@ from .crosshair_run import (
     CALIBRATION_MODULE,
     CONTRACT_MODULES,
     PER_CONDITION_TIMEOUT,
+    UNSEARCHED,
     CrosshairRun,
     contracts,
     outcome_of,
@@ -31,6 +32,8 @@ def test_crosshair_finds_no_counterexample_to_any_rule_contract(run: CrosshairRu
     report = {f"{c.function}: {c.condition}": outcome_of(run, c) for c in posts}
     unreported = [k for k, v in report.items() if v is None]
     assert not unreported, f"CrossHair reported nothing for these (did the run fail?):\n{unreported}\n{run.output[-3000:]}"
+    unsearched = [k for k, v in report.items() if v == UNSEARCHED]
+    assert not unsearched, f"no input meeting the preconditions finished within the budget, so nothing was searched: {unsearched}"
     broken = {k: v for k, v in report.items() if v is not None and v.startswith("counterexample")}
     assert not broken, f"CrossHair found counterexamples to rule contracts: {broken}"
 

@@ -38,6 +38,7 @@ from .crosshair_run import (
     PER_CONDITION_TIMEOUT,
     PER_PATH_TIMEOUT,
     ROOT,
+    UNSEARCHED,
     Contract,
     contracts,
     outcome_of,
@@ -195,6 +196,7 @@ def document(measured: dict[str, Any]) -> str:
     outcomes: dict[str, str] = measured["outcomes"]
     posts = [c for c in all_contracts if c.kind == "post"]
     confirmed = sum(outcomes.get(contract_key(c)) == "confirmed" for c in posts)
+    unsearched = sum(outcomes.get(contract_key(c)) == UNSEARCHED for c in posts)
     planted = [c for c in contracts((CALIBRATION_MODULE,)) if c.kind == "post"]
     found = sum(outcomes.get(contract_key(c), "").startswith("counterexample") for c in planted)
     lines = [
@@ -224,7 +226,9 @@ def document(measured: dict[str, Any]) -> str:
         "",
         f"**{len(posts)} postconditions** ({sum(c.kind == 'pre' for c in all_contracts)} preconditions) on "
         f"{len({(c.module, c.function) for c in all_contracts})} functions: {confirmed} confirmed over all paths, "
-        f"{len(posts) - confirmed} with no counterexample within the budget, none refuted.",
+        f"{len(posts) - confirmed - unsearched} with no counterexample within the budget, "
+        + (f"{unsearched} never searched (no input meeting the preconditions finished), " if unsearched else "")
+        + "none refuted.",
         "",
         f"**Calibration: {found} of {len(planted)} planted bugs found** with the same settings (the test fails,",
         "saying the budget is too small, if one is missed).",
@@ -292,6 +296,9 @@ def document(measured: dict[str, Any]) -> str:
         "- contracts on the whole-deal functions (`score_deal`: totals are sums of events, play points are",
         "  leads + second-player wins + last trick): these are established by Hypothesis properties only;",
         f"- {trial_summary(trial)}",
+        "- contracts on the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
+        "  `table_comparison`): a symbolic index into the 2,304-entry point-score and 32,768-entry set tables",
+        "  outlasts the per-path time on every path, so these rest on the exhaustive proofs of the tables;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",

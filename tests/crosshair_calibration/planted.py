@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from piquet_ref.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, bit_of, suit_of
-from piquet_ref.contracts import ACC, RS, TRICKS
+from piquet_ref.contracts import ACC, POINT_VARIANTS, RS, TRICKS
 from piquet_ref.exchange import _limits
 from piquet_ref.ruleset import CATEGORIES, PLAYERS, Bonus
+from piquet_ref.suit import POINT_SHIFT, point_score
 from piquet_ref.scoring import bonus_step
 
 
@@ -96,3 +97,13 @@ def younger_one_card_short(player: int, elder_discarded: int) -> tuple[int, int]
     post: player != 1 or __return__[1] == RS.pack.stock_size - elder_discarded
     """
     return _limits(PLAYERS[player], elder_discarded + 1, RS)
+
+
+def point_last_digit_ignored(variant: int, length_: int, pip_total: int) -> int:
+    """`contracts.point_scored` with the ruleset's `less_if_ends_in` dropped: a bug only a ruleset other than the default shows.
+
+    pre: 0 <= variant < len(POINT_VARIANTS) and 1 <= length_ <= BITS_PER_SUIT and 0 <= pip_total < 1 << POINT_SHIFT
+    post: POINT_VARIANTS[variant].point.less_if_ends_in is None or POINT_VARIANTS[variant].point.pips_per_point is not None or __return__ == max(length_ * POINT_VARIANTS[variant].point.per_card - (pip_total % 10 == POINT_VARIANTS[variant].point.less_if_ends_in), 0)
+    """
+    pr = POINT_VARIANTS[variant].point
+    return point_score(length_, pip_total, pr.per_card, pr.pips_per_point, None)
