@@ -48,6 +48,7 @@ from .crosshair_run import (
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
+SUITE_MUTATION = Path(__file__).resolve().parent / "mutation_suite.json"  # python -m tests.mutation suite-summary
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
 PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
 
@@ -288,11 +289,12 @@ def document(measured: dict[str, Any]) -> str:
     else:
         lines.append("Not measured on this tree: `python -m tests.mutation run` then `python -m tests.mutation report`"
                      " write `conformance/MUTATION.md`, from which this section is taken.")
+    lines += ["", "## Mutation score of the test suite", ""]
+    lines += suite_mutation_section()
     lines += [
         "",
         "## Not yet done",
         "",
-        "- the mutation score of the *test suite* (a pytest judge for `tests/mutation.py`);",
         "- contracts on the whole-deal functions (`score_deal`: totals are sums of events, play points are",
         "  leads + second-player wins + last trick): these are established by Hypothesis properties only;",
         f"- {trial_summary(trial)}",
@@ -304,6 +306,43 @@ def document(measured: dict[str, Any]) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def suite_mutation_section() -> list[str]:
+    """The test suite's mutation score, from tests/mutation_suite.json (the summary of a suite-judge run)."""
+    if not SUITE_MUTATION.exists():
+        return ["Not measured on this tree: `python -m tests.mutation run --judge tests --from CORPUS_REPORT`, then",
+                "`python -m tests.mutation suite-summary REPORT` writes `tests/mutation_suite.json`, from which this section is taken."]
+    data = json.loads(SUITE_MUTATION.read_text(encoding="utf-8"))
+    summary, by_class = data["summary"], data["summary"]["by_class"]
+    judged = summary["killed"] + summary["survived"]
+    lines = [
+        f"Run on {data['date']} with `python -m tests.mutation run --judge tests --from CORPUS_REPORT --skip-equivalent`, then",
+        "`python -m tests.mutation suite-summary REPORT` (the same mutants as the corpus's, made as `tests/mutation.py` describes).",
+        f"A mutant the corpus killed is killed by the suite, which runs every case (`tests/test_conformance.py`):",
+        f"{data['killed_by_corpus_report']} such kills are taken from the corpus report. pytest judged the other {data['run_by_pytest']}",
+        f"({data['seconds']:.0f} s on 2 cores; the unmutated suite passes in {data['baseline_seconds']:.0f} s), with the Hypothesis",
+        "profile `mutation` (30 fixed examples per property), the first failure ending the run, over every test file but:",
+        "",
+    ]
+    lines += [f"- `tests/{name}`: {reason}" for name, reason in data["skipped"].items()]
+    lines += [
+        "",
+        f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
+        f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; {summary['survived']} survivors).",
+        f"Not counted: {by_class['equivalent']} equivalent mutants (listed with reasons in `tests/mutation_equivalent.yaml`;",
+        f"not run again by pytest) and {by_class['invalid']} tables the loader rejects. Unlike the corpus's score, the changes",
+        "the corpus leaves open on purpose (wording) count here: the suite must pin them.",
+        "",
+        "| test file | mutants it killed first |",
+        "|---|---:|",
+    ]
+    lines += [f"| `{file}` | {n} |" for file, n in data["killed_by_file"].items()]
+    survivors = data["survivors"]
+    lines += ["", f"Survivors ({len(survivors)}):" if survivors else "No survivor."]
+    lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
+              for r in survivors]
+    return lines
 
 
 def read_measured() -> dict[str, Any]:
