@@ -2,6 +2,8 @@
 
     python -m tests.verification            # runs CrossHair (a few minutes), writes VERIFICATION.md
                                             # and tests/verification_measured.json
+    python -m tests.verification --render   # rewrites VERIFICATION.md from the measurements kept
+                                            # (when only the tests, the corpus or the mutation score changed)
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
@@ -350,7 +352,12 @@ def read_measured() -> dict[str, Any]:
     return data
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept."""
+    if "--render" in (sys.argv[1:] if argv is None else argv):
+        DOC.write_text(document(read_measured()), encoding="utf-8")
+        print(f"wrote {DOC.name} from {MEASURED.name}")
+        return
     measured = measure()
     MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     DOC.write_text(document(measured), encoding="utf-8")
