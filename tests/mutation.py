@@ -771,6 +771,7 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
     by_corpus = sum(1 for r in rows if str(r["by"] or "").startswith(CORPUS_KILL))
     return {
         "date": report["date"],
+        "commit": report.get("commit"),
         "seconds": report["seconds"],
         "baseline_seconds": report["baseline_seconds"],
         "files": report["files"],
@@ -828,10 +829,12 @@ def main(argv: list[str] | None = None) -> int:
     if suite and not args.corpus_report:
         parser.error("--judge tests needs --from CORPUS_REPORT (a report of `run` with the corpus judge)")
     start = time.perf_counter()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or None
     source = Path(tempfile.mkdtemp(prefix="piquet-mutation-"))
     lists = load_lists()
     try:
         snapshot(ROOT, source, whole=suite)  # the run judges this copy, whatever happens to the checkout meanwhile
+        files = [c["id"] for c in suite_files(source)] if suite else []
         every = all_mutants(source, args.only)
         if suite:
             earlier = {r["mutant"]: r for r in json.loads(args.corpus_report.read_text(encoding="utf-8"))["outcomes"]}
@@ -859,7 +862,8 @@ def main(argv: list[str] | None = None) -> int:
         "date": time.strftime("%Y-%m-%d"),
         "seconds": round(time.perf_counter() - start, 1),
         "baseline_seconds": round(baseline.seconds, 2),
-        "files": [c["id"] for c in suite_files()] if suite else [],
+        "commit": commit,  # the checkout's HEAD when the run began (its working tree is what was judged)
+        "files": files,
         "summary": summary,
         "outcomes": rows,
     }

@@ -319,12 +319,17 @@ def suite_mutation_section() -> list[str]:
     summary, by_class = data["summary"], data["summary"]["by_class"]
     judged = summary["killed"] + summary["survived"]
     lines = [
-        f"Run on {data['date']} with `python -m tests.mutation run --judge tests --from CORPUS_REPORT --skip-equivalent`, then",
+        f"Run on {data['date']}" + (f" on the tree of commit `{data['commit']}`" if data.get("commit") else "")
+        + " with `python -m tests.mutation run --judge tests --from CORPUS_REPORT --skip-equivalent`, then",
         "`python -m tests.mutation suite-summary REPORT` (the same mutants as the corpus's, made as `tests/mutation.py` describes).",
         f"A mutant the corpus killed is killed by the suite, which runs every case (`tests/test_conformance.py`):",
         f"{data['killed_by_corpus_report']} such kills are taken from the corpus report. pytest judged the other {data['run_by_pytest']}",
         f"({data['seconds']:.0f} s on 2 cores; the unmutated suite passes in {data['baseline_seconds']:.0f} s), with the Hypothesis",
-        "profile `mutation` (30 fixed examples per property), the first failure ending the run, over every test file but:",
+        "profile `mutation` (30 fixed examples per property), the first failure ending the run, running on each mutant only the",
+        "tests that coverage.py showed reaching the function it mutates (every file for a table or module-level code), out of",
+        "every test file but those below. Rule code changed since that commit is measured only by the next run.",
+        "",
+        "Left out:",
         "",
     ]
     lines += [f"- `tests/{name}`: {reason}" for name, reason in data["skipped"].items()]
