@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 import piquet_ref
 from piquet_ref import PiquetError, score_deal
-from piquet_ref.cards import Hand
+from piquet_ref.cards import Hand, all_card_numbers, check_card, check_cards, check_hand
+from piquet_ref.record import DealRecord, parse_record
 
 from piquet_ref.strategies import PACK, card_sets, deal_records, hands
 
@@ -82,3 +83,82 @@ def test_valid_arguments_pass_the_checks(record: dict[str, Any]) -> None:
     assert piquet_ref.hand_of(piquet_ref.cards_of(elder)) == elder
     assert piquet_ref.format_cards(piquet_ref.cards_of(younger)) == [piquet_ref.format_card(c) for c in piquet_ref.cards_of(younger)]
     assert score_deal(piquet_ref.parse_record(record)) == result
+
+
+# ------------------------------------------------------------------ each malformed field of a DealRecord given directly
+
+CAVENDISH = {
+    "elder": {"dealt": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split(), "discard": "KS 8C 7C 9D 8D".split()},
+    "younger": {"dealt": "TS 7S TH 9H 7H KC QC TC AD QD JD TD".split(), "discard": "7S 9H 7H".split()},
+    "stock": "9S 8S KH 9C KD QS AC 7D".split(),
+    "tricks": [["AH", "TH"]],
+}
+
+
+AFTER_EXCHANGE = {
+    "elder": {"hand": "AS JS 9S 8S AH KH QH JH 8H JC 9C KD".split()},
+    "younger": {"hand": "TS QS TH KC QC TC AC AD QD JD TD 7D".split()},
+    "tricks": [],
+}
+
+
+def _record() -> DealRecord:
+    return parse_record(CAVENDISH)
+
+
+def _with(rec: DealRecord, **fields: Any) -> DealRecord:
+    """`rec` with fields replaced by values of any type (the point: some are not what the record declares)."""
+    return rec._replace(**fields)
+
+
+def _elder(**fields: Any) -> Callable[[DealRecord], DealRecord]:
+    return lambda rec: rec._replace(elder=rec.elder._replace(**fields))
+
+
+BROKEN_RECORDS: list[tuple[str, Callable[[DealRecord], DealRecord], str, str]] = [
+    ("a player not a PlayerRecord", lambda rec: _with(rec, elder=tuple(rec.elder)), "argument-invalid", "DealRecord.elder"),
+    ("a declaration not a DeclareChoice", _elder(declare="all"), "argument-invalid", "DeclareChoice"),
+    ("dealt hand without its discard", _elder(discard=None), "argument-invalid", "dealt and discard, or hand"),
+    ("neither dealt hand nor hand", _elder(dealt=None, discard=None), "argument-invalid", "dealt and discard, or hand"),
+    ("both dealt hand and hand", lambda rec: _elder(hand=rec.elder.dealt)(rec), "argument-invalid", "dealt and discard, or hand"),
+    ("a hand with a dealt hand but no discard", lambda rec: _elder(hand=rec.elder.dealt, discard=None)(rec), "argument-invalid", "dealt and discard, or hand"),
+    ("a card number past the pack in a hand given after the exchange",
+     lambda rec: parse_record(AFTER_EXCHANGE)._replace(elder=parse_record(AFTER_EXCHANGE).elder._replace(hand=(32,) * 12)), "card-unknown", "elder.hand[0]"),
+    ("a negative take", _elder(take=-1), "argument-invalid", "take must be None or a count"),
+    ("waives_penalty not a bool", _elder(waives_penalty=1), "argument-invalid", "waives_penalty a bool"),
+    ("dealt hands without a stock", lambda rec: rec._replace(stock=None), "argument-invalid", "with a stock exactly when"),
+    ("tricks a list", lambda rec: _with(rec, tricks=list(rec.tricks)), "argument-invalid", "DealRecord.tricks"),
+    ("a trick of three cards", lambda rec: _with(rec, tricks=(rec.tricks[0] + (0,),)), "argument-invalid", "DealRecord.tricks"),
+    ("a trick not a tuple", lambda rec: _with(rec, tricks=([12, 13],)), "argument-invalid", "DealRecord.tricks"),
+    ("a card number past the pack in the stock", lambda rec: _with(rec, stock=(rec.stock or ())[:-1] + (32,)), "card-unknown", "stock[7]"),
+    ("a negative card number in a trick", lambda rec: rec._replace(tricks=((-1, rec.tricks[0][1]),)), "card-unknown", "tricks[0][0]"),
+    ("thirteen tricks", lambda rec: rec._replace(tricks=rec.tricks * 13), "play-too-many-tricks", "13 tricks"),
+]
+
+
+@pytest.mark.parametrize("name, breaks, code, names", BROKEN_RECORDS, ids=[b[0] for b in BROKEN_RECORDS])
+def test_a_deal_record_given_directly_is_refused_field_by_field_with_its_code(
+    name: str, breaks: Callable[[DealRecord], DealRecord], code: str, names: str
+) -> None:
+    assert score_deal(_record()).score("elder").total >= 0  # the unbroken record scores
+    with pytest.raises(PiquetError) as caught:
+        score_deal(breaks(_record()))
+    assert caught.value.code == code and names in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("cards, expected", [((), True), ((0, 31), True), ((-1,), False), ((32,), False), ((0, 32), False), ((True,), False)])
+def test_card_numbers_are_the_ints_0_to_31_at_both_ends(cards: tuple[object, ...], expected: bool) -> None:
+    assert all_card_numbers(cards) is expected
+    if not expected:
+        with pytest.raises(PiquetError) as caught:
+            check_cards(cards, "given")
+        assert caught.value.code in ("card-unknown", "argument-invalid") and "given[" in str(caught.value)
+
+
+def test_check_hand_keeps_a_hand_and_builds_one_from_a_plain_tuple() -> None:
+    hand = Hand(1, 2, 4, 8)
+    assert check_hand(hand) is hand
+    assert type(check_hand((1, 2, 4, 8))) is Hand and check_hand((1, 2, 4, 8)) == hand
+    with pytest.raises(PiquetError):
+        check_card(32)
+    assert check_card(31) == 31 and check_card(0) == 0
