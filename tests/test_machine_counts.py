@@ -101,6 +101,8 @@ def test_every_action_count_of_the_corpus_agrees_with_the_count_the_exchange_or_
 @given(walks(stop_anywhere=True), st.integers(0, 3))
 def test_a_count_is_the_sum_of_its_branches_and_one_level_is_the_legal_actions(walk: Any, depth: int) -> None:
     _, _, state = walk
+    if state.phase == "exchange":
+        depth = min(depth, 1)  # two exchanges are a million sequences: the exchange counts are walked in full above
     count = count_actions(state, depth)
     actions = legal_actions(state)
     assert count.total == (sum(n for _, n in count.by_first) if count.by_first else 1)
