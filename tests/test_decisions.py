@@ -6,7 +6,6 @@ is a `source-example`, and cites the decision; every source-example case citing 
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -15,10 +14,10 @@ import yaml
 
 from piquet_ref.corpus import load_cases
 from piquet_ref.decisions import NUMERALS, decisions, load_decisions
-from piquet_ref.errors import SpecError
 from piquet_ref.laws import laws
 from piquet_ref.specdoc import spec_markdown
-from piquet_ref.specfiles import spec_dir
+
+from .spec_breaks import assert_break_refused
 
 CASES = load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases")
 BY_ID = {c.data["id"]: c for c in CASES}
@@ -89,12 +88,4 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
 
 @pytest.mark.parametrize("name, edit, names", BREAKS, ids=[b[0] for b in BREAKS])
 def test_a_broken_decisions_table_names_file_and_key(tmp_path: Path, name: str, edit: Callable[[Path], None], names: tuple[str, ...]) -> None:
-    root = tmp_path / "spec"
-    shutil.copytree(spec_dir(), root)
-    assert load_decisions(root) == decisions()  # the copy, unchanged, loads: the break alone is refused
-    edit(root)
-    with pytest.raises(SpecError) as info:
-        load_decisions(root)
-    assert info.value.code == "spec-invalid"
-    for part in names:
-        assert part in str(info.value), (part, str(info.value))
+    assert_break_refused(tmp_path, load_decisions, edit, names)
