@@ -141,6 +141,7 @@ def declare_all(hand: Hand, rs: Ruleset) -> Declaration:
 
 
 def held_point(hand: Hand, rs: Ruleset) -> Point | None:
+    """The hand's best point (None for an empty hand); of suits with the same point, the first in the order S H D C."""
     pt = tables(rs).point
     best_suit = 0
     best = pt[hand[0]]

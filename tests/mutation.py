@@ -555,24 +555,39 @@ def function_spans(source: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
+def cached_functions(source: str) -> set[str]:
+    """The functions whose results are cached (`lru_cache`, `cache`): coverage sees their body only at the
+    first call, so the tests that reach them cannot be told from coverage."""
+    tree = ast.parse(source)
+    names = _qualnames(tree)
+    return {
+        names[id(node)]
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any("cache" in ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list)
+    }
+
+
 def reaching_tests(box: Path, data_file: Path, mutants: list[Mutant]) -> dict[str, tuple[str, ...] | None]:
     """For each mutant, the tests that run a line of the function it mutates; None when that cannot be
-    narrowed (a table, module-level code, a `def` line, or a body reached outside any test, as at
-    collection): the judge then runs every file. An empty tuple means no test reaches it."""
+    narrowed (a table, module-level code, a `def` line, a cached function, or a body reached outside any
+    test, as at collection): the judge then runs every file. An empty tuple means no test reaches it."""
     import coverage
 
     data = coverage.CoverageData(basename=str(data_file))
     data.read()
     spans: dict[str, dict[str, tuple[int, int]]] = {}
+    cached: dict[str, set[str]] = {}
     out: dict[str, tuple[str, ...] | None] = {}
     for m in mutants:
         if not m.file.endswith(".py"):
             out[m.id] = None
             continue
         if m.file not in spans:
-            spans[m.file] = function_spans((box / m.file).read_text(encoding="utf-8"))
+            text = (box / m.file).read_text(encoding="utf-8")
+            spans[m.file], cached[m.file] = function_spans(text), cached_functions(text)
         span = spans[m.file].get(m.where)
-        if span is None or m.line <= span[0]:
+        if span is None or m.line <= span[0] or m.where in cached[m.file]:
             out[m.id] = None
             continue
         by_line = data.contexts_by_lineno(str(box / m.file))
@@ -791,6 +806,30 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
 CORPUS_KILL = "corpus: "
 
 
+def rejudged_survivors(summary: dict[str, Any], reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """The recorded run's survivors judged again (by later suite-judge runs restricted to them): which the
+    tests now kill, which are now listed as equivalent, which still survive, and the score the recorded run
+    would have with those outcomes. Survivors no report judged stay survivors."""
+    lists = suite_lists(load_lists())
+    survivors = [r["mutant"] for r in summary["survivors"]]
+    latest = {r["mutant"]: r for report in reports for r in report["outcomes"]}
+    classes = {m: classify(latest[m], lists) if m in latest else "survived" for m in survivors}
+    killed = sorted(m for m, c in classes.items() if c in KILLED)
+    equivalent = sorted(m for m, c in classes.items() if c == "equivalent")
+    before = summary["summary"]
+    total_killed = before["killed"] + len(killed)
+    judged = total_killed + before["survived"] - len(killed) - len(equivalent)
+    return {
+        "dates": sorted({str(r["date"]) for r in reports}),
+        "commits": sorted({str(r.get("commit")) for r in reports}),
+        "seconds": round(sum(float(r["seconds"]) for r in reports), 1),
+        "killed": killed,
+        "equivalent": equivalent,
+        "still_surviving": sorted(m for m, c in classes.items() if c == "survived"),
+        "score": round(total_killed / judged, 4) if judged else 1.0,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -810,6 +849,8 @@ def main(argv: list[str] | None = None) -> int:
     p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
     p_suite = sub.add_parser("suite-summary", help="write tests/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
     p_suite.add_argument("report", type=Path)
+    p_again = sub.add_parser("suite-rejudge", help="record in tests/mutation_suite.json what later runs over its survivors found")
+    p_again.add_argument("reports", type=Path, nargs="+", help="suite-judge reports of runs --only over the survivors")
     args = parser.parse_args(argv)
     if args.cmd == "report":
         args.out.write_text(markdown(json.loads(args.report.read_text(encoding="utf-8"))), encoding="utf-8")
@@ -818,6 +859,12 @@ def main(argv: list[str] | None = None) -> int:
         summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))
         SUITE_SUMMARY.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(json.dumps(summary["summary"], indent=1))
+        return 0
+    if args.cmd == "suite-rejudge":
+        recorded = json.loads(SUITE_SUMMARY.read_text(encoding="utf-8"))
+        recorded["rejudged"] = rejudged_survivors(recorded, [json.loads(r.read_text(encoding="utf-8")) for r in args.reports])
+        SUITE_SUMMARY.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(json.dumps({k: v if not isinstance(v, list) else len(v) for k, v in recorded["rejudged"].items()}, indent=1))
         return 0
     if args.cmd == "list":
         mutants = all_mutants(ROOT, args.only)

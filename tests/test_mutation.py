@@ -17,7 +17,7 @@ from piquet_ref.specfiles import spec_dir
 
 from .mutation import (
     ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, load_lists, mutant_text,
-    score, suite_files, suite_lists, reaching_tests, trace_reach, _journal,
+    score, suite_files, suite_lists, reaching_tests, rejudged_survivors, trace_reach, _journal,
 )
 
 MUTANTS = all_mutants()
@@ -118,7 +118,7 @@ def test_the_suite_judge_runs_every_test_file_but_the_skipped_ones_each_with_a_r
 def test_the_suite_judge_runs_only_the_tests_that_reach_a_mutant_and_kills_a_broken_argument_check() -> None:
     """Judged by one test file (the full run gives pytest every file of `suite_files`)."""
     broken = next(m for m in MUTANTS if m.where == "check_card" and m.operator == "negate condition")
-    unreached = next(m for m in MUTANTS if m.where == "_suit_shape")
+    unreached = next(m for m in MUTANTS if m.where == "_between_tricks")
     box = SuiteSandbox(ROOT, [{"id": "tests/test_api_guards.py"}], Counter(), timeout=300)
     try:
         assert box.judge(None).status == "survived"
@@ -133,14 +133,16 @@ def test_the_suite_judge_runs_only_the_tests_that_reach_a_mutant_and_kills_a_bro
         box.close()
 
 
-def test_a_mutant_of_a_table_of_module_code_or_of_a_class_line_is_judged_by_every_file(tmp_path: Path) -> None:
-    """Without coverage data nothing reaches a function body, but what runs at import must always be judged."""
+def test_a_mutant_of_a_table_of_module_code_of_a_class_line_or_of_a_cached_function_is_judged_by_every_file(tmp_path: Path) -> None:
+    """Without coverage data nothing reaches a function body, but what runs at import must always be judged;
+    so must a cached function, whose body coverage sees only at its first call."""
     table = next(m for m in MUTANTS if m.file.endswith(".yaml"))
     module = next(m for m in MUTANTS if m.where == "<module>")
     header = next(m for m in MUTANTS if m.where == "Notation" and m.operator == "flip bool")  # @dataclass(frozen=True)
-    body = next(m for m in MUTANTS if m.where == "_suit_shape")
-    reach = reaching_tests(ROOT, tmp_path / "no-data", [table, module, header, body])
-    assert reach == {table.id: None, module.id: None, header.id: None, body.id: ()}
+    body = next(m for m in MUTANTS if m.where == "_between_tricks")
+    cached = next(m for m in MUTANTS if m.where == "_bonus_note")  # @lru_cache
+    reach = reaching_tests(ROOT, tmp_path / "no-data", [table, module, header, body, cached])
+    assert reach == {table.id: None, module.id: None, header.id: None, body.id: (), cached.id: None}
 
 
 def test_a_corpus_kill_stands_for_the_suite_and_the_rest_is_left_to_pytest() -> None:
@@ -167,3 +169,13 @@ def test_a_journal_gives_back_every_outcome_written_to_it_for_a_resumed_run(tmp_
     journal.write_text("".join(json.dumps(asdict(o)) + "\n" for o in outcomes), encoding="utf-8")
     assert _journal(journal) == {o.mutant: o for o in outcomes}
     assert _journal(tmp_path / "none.jsonl") == {} and _journal(None) == {}
+
+
+def test_rejudging_the_survivors_moves_the_killed_and_the_newly_equivalent_out_of_the_score() -> None:
+    equivalent = next(iter(LISTS.equivalent))  # a mutant the equivalence list names
+    recorded = {"summary": {"killed": 90, "survived": 10}, "survivors": [{"mutant": m} for m in ("a", "b", "c", equivalent)]}
+    report = {"date": "d", "commit": "c", "seconds": 3.0, "outcomes": [
+        {"mutant": "a", "status": "killed"}, {"mutant": "b", "status": "survived"}, {"mutant": equivalent, "status": "survived"}]}
+    again = rejudged_survivors(recorded, [report])
+    assert (again["killed"], again["equivalent"], again["still_surviving"]) == (["a"], [equivalent], ["b", "c"])
+    assert again["score"] == round(91 / (91 + 8), 4)  # 10 survivors less the one killed and the one equivalent
