@@ -8,7 +8,9 @@ good, equal or not good), the play (laws 59, 65) and the end. An exchange taking
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
-those exchanges, `legal_actions` what the laws allow. `apply` returns a new state or raises
+those exchanges, `legal_actions` what the laws allow. A deal of the wrong number of cards or with a card
+exposed in dealing (`misdeal`: laws 11-13, 39-43) opens with the elder's election of a fresh deal or
+standing it, or is void at once. `apply` returns a new state or raises
 a typed `PiquetError` whose code carries its law; the state it was given is never changed. Every rule
 is the existing one: the exchange limits and checks of `exchange`, the holdings of `declared`, the
 comparison of `compare_declarations`, the play of `counts.legal_plies` / `after_ply`; the finished
