@@ -27,21 +27,27 @@ def _limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tuple[int
 
 
 def check_discard(
-    player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset | str | None = None
+    player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset | str | None = None,
+    limits: tuple[int, int] | None = None,
 ) -> None:
-    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow."""
+    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow (`limits`, when
+    given, for a deal of the wrong number of cards)."""
     rs = ruleset_of(ruleset)
     discard_limits(player, elder_discarded, rs)  # checks the player and the count
     dealt = check_hand(dealt, f"{player}.dealt")
-    _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs)
+    _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs, limits)
 
 
-def _discard_pack(player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset) -> int:
-    """The checked discard, packed (see `cards.pack_of`)."""
+def _discard_pack(
+    player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset,
+    limits: tuple[int, int] | None = None,
+) -> int:
+    """The checked discard, packed (see `cards.pack_of`); `limits` (least, most) replace the ruleset's
+    for a deal of the wrong number of cards (`misdeal.discard_bounds`)."""
     given = pack_of(discard)
     if given.bit_count() != len(discard) or given & ~dealt_pack:
         _check_cards(player, dealt, discard, ruleset)
-    least, most = _limits(player, elder_discarded, ruleset)
+    least, most = _limits(player, elder_discarded, ruleset) if limits is None else limits
     if not least <= len(discard) <= most:
         code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
         raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")

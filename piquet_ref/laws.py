@@ -2,13 +2,16 @@
 
 Each law has its statement in our words, its kind, what brings it into play, its remedy or penalty,
 the rules, error codes and ambiguities it concerns, and whether a record of the deal's actions can
-decide it (with the reason when not). The references are checked both ways: a law lists exactly the
+decide it (with the reason when not). A law the state machine applies names the situations it governs
+(`situations`, semantic ids the code asks for through `law_of`, so a law number is written once, here)
+and what the innocent player may elect under it (`elections`). The references are checked both ways: a law lists exactly the
 error codes of spec/errors.yaml that give its number, and exactly the ambiguities whose `laws` name it.
 A broken entry raises `SpecError` (code `spec-invalid`) naming the file and key.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +20,7 @@ from typing import Any, Literal, cast
 from .catalogue import _fail, _strings, _text, load_ambiguities
 from .errors import error, load_error_catalogue
 from .loader import rule_ids_of
+from .elections import ELECTIONS
 from .specfiles import read_yaml, spec_dir
 
 Kind = Literal["procedure", "irregularity", "penalty", "definition", "etiquette"]
@@ -25,7 +29,8 @@ NEEDS_REMEDY: tuple[Kind, ...] = ("irregularity", "penalty")  # a law of these k
 NUMBERS = range(1, 79)  # the code of 1882 has 78 laws
 FILE = "laws.yaml"
 LAW_FIELDS = ("number", "section", "statement", "kind", "trigger", "remedy", "rules", "errors", "ambiguities", "executable")
-LAW_OPTIONAL = ("why_not", "items")
+LAW_OPTIONAL = ("why_not", "items", "situations", "elections")
+SITUATION_ID = re.compile(r"[a-z]+(?:[.-][a-z0-9]+)+")
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
@@ -55,6 +60,8 @@ class Law:
     executable: bool
     why_not: str | None  # set exactly when not executable
     items: tuple[LawItem, ...]
+    situations: tuple[str, ...] = ()  # what the state machine asks this law for (`law_of`)
+    elections: tuple[str, ...] = ()  # what the innocent player may elect under it (`penalties.ELECTIONS`)
 
 
 def load_laws(root: Path) -> tuple[Law, ...]:
@@ -74,6 +81,12 @@ def load_laws(root: Path) -> tuple[Law, ...]:
         if law.number in by_number:
             raise _fail(f"{FILE}: laws[{i}].number", f"law {law.number} is given twice")
         by_number[law.number] = law
+    named: dict[str, int] = {}
+    for law in by_number.values():
+        for sid in law.situations:
+            if sid in named:
+                raise _fail(f"{FILE}: law {law.number}.situations", f"{sid!r} is named by law {named[sid]} too (each situation has one law)")
+            named[sid] = law.number
     missing = [n for n in NUMBERS if n not in by_number]
     if missing:
         raise _fail(f"{FILE}: laws", f"laws {missing} are missing (every law 1-78 once)")
@@ -132,11 +145,21 @@ def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]
     items = _items(item.get("items"), f"{where}.items")
     if items and executable != any(x.executable for x in items):
         raise _fail(f"{where}.executable", "a law with items is executable exactly when one of its items is")
+    situations = _strings(item.get("situations", []), f"{where}.situations")
+    bad = [s for s in situations if not SITUATION_ID.fullmatch(s)]
+    if bad:
+        raise _fail(f"{where}.situations", f"{bad[0]!r} is not a situation id (lowercase words joined by '.' and '-')")
+    elections = _strings(item.get("elections", []), f"{where}.elections")
+    unknown_choice = [e for e in elections if e not in ELECTIONS]
+    if unknown_choice:
+        raise _fail(f"{where}.elections", f"{unknown_choice[0]!r} is not an election (one of {', '.join(ELECTIONS)})")
+    if elections and not executable:
+        raise _fail(f"{where}.elections", "a law the state machine cannot decide offers no election to it")
     return Law(
         number, item["section"], _text(item["statement"], f"{where}.statement"), cast(Kind, kind),
         _text(item["trigger"], f"{where}.trigger"), None if remedy is None else _text(remedy, f"{where}.remedy"),
         touched, _strings(item["errors"], f"{where}.errors"), _strings(item["ambiguities"], f"{where}.ambiguities"),
-        executable, why_not, items,
+        executable, why_not, items, situations, elections,
     )
 
 
@@ -174,6 +197,15 @@ def _items(value: Any, where: str) -> tuple[LawItem, ...]:
 def laws() -> tuple[Law, ...]:
     """The laws of the shipped spec/."""
     return load_laws(spec_dir())
+
+
+@lru_cache(maxsize=None)
+def law_of(situation: str) -> Law:
+    """The law that governs `situation` (an id of some law's `situations` in spec/laws.yaml)."""
+    for x in laws():
+        if situation in x.situations:
+            return x
+    raise _fail(FILE, f"no law names the situation {situation!r} (the code asks for it)")
 
 
 def law(number: str | int) -> Law:

@@ -39,6 +39,7 @@ def law_json(x: Law) -> dict[str, Any]:
         "errors": [{"code": c, "summary": codes[c].summary} for c in x.errors],
         "ambiguities": [{"id": a, "topic": ambiguity(a).topic} for a in x.ambiguities],
         "executable": x.executable, "why_not": x.why_not,
+        "situations": list(x.situations), "elections": list(x.elections),
     }
 
 

@@ -8,7 +8,9 @@ good, equal or not good), the play (laws 59, 65) and the end. An exchange taking
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
-those exchanges, `legal_actions` what the laws allow. `apply` returns a new state or raises
+those exchanges, `legal_actions` what the laws allow. A deal of the wrong number of cards or with a card
+exposed in dealing (`misdeal`: laws 11-13, 39-43) opens with the elder's election of a fresh deal or
+standing it, or is void at once. `apply` returns a new state or raises
 a typed `PiquetError` whose code carries its law; the state it was given is never changed. Every rule
 is the existing one: the exchange limits and checks of `exchange`, the holdings of `declared`, the
 comparison of `compare_declarations`, the play of `counts.legal_plies` / `after_ply`; the finished
@@ -21,15 +23,17 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Literal
 
-from .cards import Card, Hand, cards_of, format_card, format_cards
+from .cards import Card, Hand, cards_of, check_cards, check_distinct, format_card, format_cards
 from .counts import Position, after_ply, legal_plies
 from .declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
-from .exchange import check_deal, check_discard, deal_exchange, discard_limits
+from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
 from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, call_options
-from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
+from .laws import law_of
+from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
+from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
@@ -43,7 +47,9 @@ class DealState:
     """A deal in progress. `discards` and `calls` hold what has been done, in order; `hands` are the hands
     after the exchange (None before it ends); `position` is the play so far (None before it begins);
     `takes` the cards each took in; `pending` who is to elect an option and under which law; `waived`
-    whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected."""
+    whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected or compelled,
+    `void_law` the law under which; `exposed` the cards the dealer exposed in dealing (law 13);
+    `unannounced` an elder dealt a wrong number who took in without announcing it (law 39)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -59,6 +65,9 @@ class DealState:
     pending: tuple[Player, int] | None = None
     waived: tuple[bool, bool] = (False, False)
     void: bool = False
+    exposed: tuple[Card, ...] = ()
+    unannounced: bool = False
+    void_law: int | None = None
 
     @property
     def phase(self) -> Phase:
@@ -97,7 +106,12 @@ class DealState:
     @property
     def left(self) -> int | None:
         """How many cards of his portion of the stock the elder left (law 32); None before he exchanges."""
-        return max(0, self.ruleset.exchange.elder_max - self.takes[0]) if self.discards else None
+        return max(0, self.portion - self.takes[0]) if self.discards else None
+
+    @property
+    def portion(self) -> int:
+        """The elder's portion of the stock: five, or what leaves the younger three after law 39."""
+        return unannounced_portion(len(self.stock), self.ruleset) if self.unannounced else self.ruleset.exchange.elder_max
 
     @property
     def reckons_nothing(self) -> tuple[bool, bool]:
@@ -105,12 +119,23 @@ class DealState:
         return reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
 
 
-def new_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], ruleset: Ruleset | str | None = None) -> DealState:
-    """The state of a deal just dealt: both hands of twelve and the stock, top first (checked as the exchange checks them)."""
+def new_deal(
+    elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], ruleset: Ruleset | str | None = None, exposed: tuple[Card, ...] = (),
+) -> DealState:
+    """The state of a deal just dealt: both hands and the stock, top first, the whole pack; `exposed` the
+    cards the dealer showed in dealing. Twelve each and eight in the stock is a regular deal; one card
+    astray (a stock of seven or eight) gives the elder the option of a fresh deal (law 11), as does a card
+    of his or the stock's exposed (law 13); more astray or a stock of nine voids the deal (law 12)."""
     rs = ruleset_of(ruleset)
-    e, y, stock = check_deal(elder_dealt, younger_dealt, stock, rs)
+    e, y, stock, shape = check_dealt(elder_dealt, younger_dealt, stock, rs)
+    shown = check_cards(exposed, "exposed")
+    check_distinct([("exposed", shown)], rs)
     blanche = (carte_blanche(e, rs), carte_blanche(y, rs))
-    return DealState(rs, (e, y), stock, blanche, (False, False), (), None, (), None, ())
+    state = DealState(rs, (e, y), stock, blanche, (False, False), (), None, (), None, (), exposed=tuple(sorted(shown)))
+    if shape == "misdeal":
+        return replace(state, void=True, void_law=law_of("deal.misdeal").number)
+    laws = deal_options(state.dealt, stock, state.exposed, rs)
+    return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state
 
 
 def apply(state: DealState, action: Action) -> DealState:
@@ -128,9 +153,11 @@ def apply(state: DealState, action: Action) -> DealState:
     if isinstance(action, Elect):
         return _elect(state, action, player)
     if phase == "option":
+        if isinstance(action, Exchange) and player == state.to_move and _may_take_unannounced(state):
+            return _exchange(replace(state, pending=None, unannounced=True), action, player, "exchange")
         assert state.pending is not None
         who, law = state.pending
-        raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(OPTIONS[law])}); the {player} cannot act before")
+        raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(options(state))}); the {player} cannot act before")
     if isinstance(action, ShowBlanche):
         return _show(state, player, phase)
     if isinstance(action, Exchange):
@@ -160,15 +187,16 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
         raise error("exchange-out-of-turn", f"the {player} exchanges before the {state.to_move}, who exchanges first")
     if state.blanche[i] and not state.shown[i]:
         raise error("blanche-not-shown", f"the {player} holds carte blanche and must show it before he exchanges")
-    elder_take = state.takes[0] if i else 0
-    check_discard(player, state.dealt[i], action.discard, younger_room(elder_take, rs) if i else 0, rs)
-    take = check_take(player, action.take, len(action.discard), available(player, elder_take, rs))
+    elder_take, shift = state.takes[0] if i else 0, excess(state.dealt[i], rs)
+    room = younger_room(elder_take, rs) if i else 0
+    check_discard(player, state.dealt[i], action.discard, room, rs, discard_bounds(player, shift, len(state.stock), room, state.portion, rs))
+    take = check_take(player, action.take, len(action.discard), available(player, elder_take, len(state.stock)))
     discards, takes = state.discards + (action.discard,), state.takes + (take,)
-    law = offence(player, len(action.discard), take, rs)
-    pending = None if law is None else (other(player), 28 if law == 28 else 44)
+    law = offence(player, len(action.discard), take, rs, shift, state.portion)
+    pending = None if law is None else (other(player), election_law(law).number)
     if not i:
         return replace(state, discards=discards, takes=takes, pending=pending)
-    if takes == (len(discards[0]), len(discards[1])):
+    if takes == (len(discards[0]), len(discards[1])) and not any(excess(h, rs) for h in state.dealt):
         hands = deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
     else:
         hands = exchanged_hands(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
@@ -177,13 +205,19 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
 
 
 def _elect(state: DealState, action: Elect, player: Player) -> DealState:
-    """The innocent player's election (laws 28, 44): a fresh deal voids the deal; waiving lifts the penalty."""
+    """The innocent player's election (laws 11, 13, 28, 44): a fresh deal voids the deal; standing it goes on
+    to the next election the deal offers, or to the exchange; waiving lifts the penalty."""
     offered = options(state)
     if action.choice not in offered or player != state.to_move:
         why = f"the {state.to_move} may elect {', '.join(offered)}" if offered else "no law offers an election now"
         raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}")
+    assert state.pending is not None
     if action.choice == "fresh_deal":
-        return replace(state, pending=None, void=True)
+        return replace(state, pending=None, void=True, void_law=state.pending[1])
+    if action.choice == "stand":
+        laws = deal_options(state.dealt, state.stock, state.exposed, state.ruleset)
+        after = laws[laws.index(state.pending[1]) + 1 :]
+        return replace(state, pending=(player, after[0]) if after else None)
     if action.choice == "waive":
         i = PLAYERS.index(player)
         return replace(state, pending=None, waived=(True, state.waived[1]) if i == 0 else (state.waived[0], True))
@@ -192,7 +226,16 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
 
 def options(state: DealState) -> tuple[str, ...]:
     """What the player to elect may elect now (empty unless an irregularity calls for an election)."""
-    return OPTIONS[state.pending[1]] if state.pending is not None else ()
+    return elections(state.pending[1]) if state.pending is not None else ()
+
+
+def _may_take_unannounced(state: DealState) -> bool:
+    """Whether the elder, to elect under law 11 with a hand of other than twelve, may instead take in
+    without announcing it (law 39: he loses the option; dealt twelve, he finds the short stock in drawing it)."""
+    return (
+        state.pending == (PLAYERS[0], law_of("deal.wrong-number").number) and bool(excess(state.dealt[0], state.ruleset))
+        and not (state.blanche[0] and not state.shown[0])
+    )
 
 
 def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealState:
@@ -237,10 +280,9 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         shows = tuple(ShowBlanche(p) for j, p in enumerate(PLAYERS) if state.blanche[j] and not state.shown[j] and len(state.discards) <= j)
         if state.blanche[i] and not state.shown[i]:
             return shows
-        least, most = discard_limits(player, younger_room(state.takes[0], rs) if i else 0, rs)
+        least, most, shift, room = _exchange_space(state, i)
         held = cards_of(state.dealt[i])
-        room = available(player, state.takes[0] if i else 0, rs)
-        return shows + tuple(Exchange(player, out, min(k, room)) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+        return shows + tuple(Exchange(player, out, min(k - shift, room)) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         category = state.category
@@ -249,22 +291,37 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     return tuple(Play(player, card) for card in legal_plies(state.position))
 
 
+def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
+    """For player `i` to exchange: (least, most) cards he may lay out, his excess over twelve, and the cards
+    the stock holds for him."""
+    rs, player = state.ruleset, PLAYERS[i]
+    elder_take = state.takes[0] if i else 0
+    shift = excess(state.dealt[i], rs)
+    least, most = discard_bounds(player, shift, len(state.stock), younger_room(elder_take, rs) if i else 0, state.portion, rs)
+    return least, most, shift, available(player, elder_take, len(state.stock))
+
+
 def irregular_actions(state: DealState) -> tuple[Exchange, ...]:
     """The exchanges `apply` accepts though the laws do not allow them: taking in more or fewer cards than
-    discarded (laws 25-35), which the deal survives with the consequences of `penalties`. (A younger left
-    fewer cards than he discards by an elder who took past his five takes what is left, law 28: that is legal.)"""
-    if state.phase != "exchange":
+    the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of `penalties`;
+    and an elder dealt a wrong number taking in without announcing it (law 39), whatever he takes. (A
+    younger left fewer cards than he discards by an elder who took past his five takes what is left, law
+    28: that is legal.)"""
+    unannounced = state.phase == "option" and _may_take_unannounced(state)
+    if state.phase != "exchange" and not unannounced:
         return ()
+    if unannounced:
+        state = replace(state, pending=None, unannounced=True)
     player = state.to_move
     assert player is not None
-    i, rs = PLAYERS.index(player), state.ruleset
+    i = PLAYERS.index(player)
     if state.blanche[i] and not state.shown[i]:
         return ()
-    least, most = discard_limits(player, younger_room(state.takes[0], rs) if i else 0, rs)
+    least, most, shift, room = _exchange_space(state, i)
     held = cards_of(state.dealt[i])
-    room = available(player, state.takes[0] if i else 0, rs)
     return tuple(
-        Exchange(player, out, t) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k) for t in range(room + 1) if t != min(k, room)
+        Exchange(player, out, t) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k)
+        for t in range(room + 1) if unannounced or t != min(k - shift, room)
     )
 
 

@@ -5,7 +5,10 @@ An action is a mapping with `player` (elder | younger) and `action`:
 `{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n}` (`take` defaults to the
 number discarded); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
 (`[]` calls nothing: sinking the category); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
-enforce | waive}` (the innocent player's election after an irregularity, laws 28 and 44).
+enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28 and 44; the
+elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13).
+The setup may deal the wrong number of cards (the whole pack, laws 11, 12, 39-43) and name the cards
+the dealer `exposed` in dealing (law 13).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ ACTION_KEYS = {
     "play": {"player", "action", "card"},
     "elect": {"player", "action", "choice"},
 }
-SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
+SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
 
 def action_of(data: Any, rs: Ruleset, where: str) -> Action:
@@ -113,16 +116,17 @@ def setup_of(data: Any, op: str) -> tuple[DealState, list[Any]]:
     for who in PLAYERS:
         side = data.get(who)
         if not isinstance(side, Mapping) or set(side) != {"dealt"}:
-            raise error("record-invalid", f"{op}: {who} must be a mapping with dealt (the twelve cards dealt), got {side!r}")
+            raise error("record-invalid", f"{op}: {who} must be a mapping with dealt (the cards dealt him, twelve in a regular deal), got {side!r}")
         groups.append((f"{who}.dealt", parse_cards(side["dealt"], rs, f"{who}.dealt")))
     if "stock" not in data:
-        raise error("record-invalid", f"{op}: stock (the eight cards left after the deal, top first) is required")
+        raise error("record-invalid", f"{op}: stock (the cards left after the deal, eight in a regular deal, top first) is required")
     groups.append(("stock", parse_cards(data["stock"], rs, "stock")))
     check_distinct(groups, rs)
+    exposed = parse_cards(data.get("exposed", []), rs, "exposed")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise error("record-invalid", f"{op}: actions must be a list, got {type(actions).__name__}")
-    return new_deal(hand_of(groups[0][1]), hand_of(groups[1][1]), groups[2][1], rs), actions
+    return new_deal(hand_of(groups[0][1]), hand_of(groups[1][1]), groups[2][1], rs, exposed), actions
 
 
 def run_json(data: Any, op: str) -> DealState:
@@ -151,6 +155,7 @@ def state_json(state: DealState) -> dict[str, Any]:
         "takes": {p: state.takes[i] if len(state.takes) > i else None for p, i in by_player.items()},
         "pending": None if state.pending is None else {"player": state.pending[0], "law": state.pending[1], "options": list(options(state))},
         "reckons_nothing": dict(zip(PLAYERS, state.reckons_nothing)),
+        "void_law": state.void_law,
         "left": state.left,
         "hands": {p: format_cards(cards_of(state.hands[i]), rs) for p, i in by_player.items()} if state.hands else None,
         "calls": [action_json(c, rs) for c in state.calls],

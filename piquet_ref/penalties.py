@@ -22,24 +22,24 @@ taken some of his portion.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import cast
 
 from .cards import Card, Hand, hand_of_pack, pack_of, pack_of_hand, size
+from .elections import ELECTIONS as ELECTIONS, Election as Election  # re-exported: the protocol reads them here
 from .errors import error
 from .exchange import _discard_pack
+from .laws import Law, law, law_of
+from .misdeal import discard_bounds, excess
 from .ruleset import PLAYERS, Player, Ruleset
 
-Election = Literal["fresh_deal", "enforce", "waive"]
-ELECTIONS: tuple[Election, ...] = ("fresh_deal", "enforce", "waive")
-
-# What the innocent player may elect after each kind of offence (law 28: a fresh deal besides the
-# penalty; any other penalty of reckoning nothing: enforce it or waive it, law 44).
-OPTIONS: dict[int, tuple[Election, ...]] = {28: ELECTIONS, 44: ("enforce", "waive")}
+def elections(law_number: int) -> tuple[Election, ...]:
+    """What the innocent player may elect under the law numbered `law_number` (spec/laws.yaml `elections`)."""
+    return cast(tuple[Election, ...], law(law_number).elections)
 
 
-def available(player: Player, elder_take: int, rs: Ruleset) -> int:
-    """How many cards of the stock `player` can take in: all of it for the elder, what he left for the younger."""
-    return rs.pack.stock_size if player == "elder" else rs.pack.stock_size - elder_take
+def available(player: Player, elder_take: int, stock: int) -> int:
+    """How many cards of a stock of `stock` cards `player` can take in: all of it for the elder, what he left for the younger."""
+    return stock if player == "elder" else stock - elder_take
 
 
 def check_take(player: Player, take: object, discarded: int, most: int) -> int:
@@ -57,14 +57,23 @@ def younger_room(elder_take: int, rs: Ruleset) -> int:
     return min(elder_take, rs.exchange.elder_max)
 
 
-def offence(player: Player, discarded: int, take: int, rs: Ruleset) -> int | None:
-    """The law under which a player who discarded `discarded` and took `take` reckons nothing, or None:
-    28 for an elder who took a card of the younger's portion, 31 (elder) or 35 (younger) for more taken than discarded."""
-    if player == "elder" and take > rs.exchange.elder_max:
-        return 28
-    if take > discarded:
-        return 31 if player == "elder" else 35
+def offence(player: Player, discarded: int, take: int, rs: Ruleset, shift: int = 0, portion: int | None = None) -> Law | None:
+    """The law under which a player who discarded `discarded` and took `take` reckons nothing, or None: the
+    elder taking a card past his portion of the stock (`portion`, five unless law 39 cuts it), or a player
+    ending with more than twelve (taking in more than he laid out, less his excess `shift` of a wrong deal)."""
+    if player == "elder" and take > (rs.exchange.elder_max if portion is None else portion):
+        return law_of("exchange.elder-takes-younger-card")
+    if take > discarded - shift:
+        if shift:
+            return law_of("play.more-than-twelve")
+        return law_of("exchange.elder-takes-in-more" if player == "elder" else "exchange.younger-takes-in-more")
     return None
+
+
+def election_law(offended: Law) -> Law:
+    """The law the innocent player elects under after `offended`: its own if it offers an election, else the
+    waiver of any penalty of reckoning nothing."""
+    return offended if offended.elections else law_of("penalty.reckons-nothing")
 
 
 def exchanged_hands(
@@ -72,12 +81,15 @@ def exchanged_hands(
     takes: tuple[int, int], stock: tuple[Card, ...], rs: Ruleset,
 ) -> tuple[Hand, Hand]:
     """The hands after an exchange in which each took `takes` cards from the top of the stock, elder first,
-    whatever he discarded (the discards checked as `exchange.deal_exchange` checks them)."""
+    whatever he discarded (the discards checked as `exchange.deal_exchange` checks them, with the limits
+    of `misdeal.discard_bounds` for a deal of the wrong number of cards)."""
     e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
-    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs)
-    k = check_take("elder", takes[0], len(discards[0]), available("elder", 0, rs))
-    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], younger_room(k, rs), rs)
-    j = check_take("younger", takes[1], len(discards[1]), available("younger", k, rs))
+    n, portion = len(stock), rs.exchange.elder_max
+    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion, rs))
+    k = check_take("elder", takes[0], len(discards[0]), available("elder", 0, n))
+    room = younger_room(k, rs)
+    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", excess(younger_dealt, rs), n, room, portion, rs))
+    j = check_take("younger", takes[1], len(discards[1]), available("younger", k, n))
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[:k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + j]))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import PACK_SIZE, Card, Hand, check_distinct, hand_of_pack, pack_of
+from .cards import PACK_SIZE, Card, Hand, check_distinct, hand_of_pack, pack_of, size
 from .cards import tuple_new as _new
 from .declarations import (
     DECL_INDEX,
@@ -33,6 +33,7 @@ from .declarations import (
 )
 from .errors import error
 from .exchange import deal_exchange
+from .misdeal import deal_shape, size_error
 from .penalties import exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
 from .play import beats, check_trick, trick_is_legal
 from .record import DealRecord, parse_record
@@ -112,17 +113,14 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
     e, y = record.elder, record.younger
     if e.dealt is not None and y.dealt is not None and e.discard is not None and y.discard is not None:
         stock = record.stock or ()
-        for who, p in (("elder", e), ("younger", y)):
-            assert p.dealt is not None
-            if len(p.dealt) != rs.pack.hand_size:
-                raise error("deal-hand-size", f"{who}.dealt has {len(p.dealt)} cards; each player is dealt {rs.pack.hand_size}")
-        if len(stock) != rs.pack.stock_size:
-            raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
+        shape = deal_shape(len(e.dealt), len(y.dealt), len(stock), rs)
+        if shape not in ("regular", "wrong-number"):  # a deal of one card astray is played on (laws 40-43)
+            raise size_error(len(e.dealt), len(y.dealt), len(stock), rs)
         e_pack, y_pack = pack_of(e.dealt), pack_of(y.dealt)
-        if (e_pack | y_pack | pack_of(stock)).bit_count() != 2 * rs.pack.hand_size + len(stock):  # a card twice
+        if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e.dealt) + len(y.dealt) + len(stock):  # a card twice
             check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
         ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
-        if e.take is None and y.take is None:
+        if e.take is None and y.take is None and shape == "regular":
             eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
         else:  # an irregular exchange (laws 25-35)
             takes = (len(e.discard) if e.take is None else e.take, len(y.discard) if y.take is None else y.take)
@@ -220,7 +218,7 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [e_decl, y_decl]
         comparison = compare_declarations(e_decl, y_decl, rs)
 
-    irregular = rec.elder.take is not None or rec.younger.take is not None
+    irregular = rec.elder.take is not None or rec.younger.take is not None or any(size(h) != rs.pack.hand_size for h in hands)
     silent = reckons_nothing(hands, (rec.elder.waives_penalty, rec.younger.waives_penalty), rs) if irregular else (False, False)
     log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent)
     add = log.add

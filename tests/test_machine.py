@@ -146,7 +146,7 @@ def candidates(state: DealState) -> set[Action]:
         for category in DECL_CATEGORIES:
             out.add(Call(p, category, ()))
         out.add(Call(p, "point", ((suits[0][7],), (suits[1][7],))))
-        out |= {Elect(p, choice) for choice in ELECTIONS + ("stand",)}
+        out |= {Elect(p, choice) for choice in ELECTIONS + ("redeal",)}
     return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
