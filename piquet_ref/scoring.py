@@ -211,8 +211,8 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     Raises a typed `PiquetError` for any illegal or malformed record. A record with fewer tricks than
     a deal has is scored as far as it goes (`complete` is False; no last trick, cards or capot).
 
-    The postconditions state the whole-deal rules (`deal_contracts`); CrossHair searches them through
-    `contracts.deal_scored`, and tests/test_deal_contracts.py checks them on Hypothesis deals.
+    The postconditions state the whole-deal rules (`deal_contracts`); CrossHair cannot finish a path of a
+    whole deal within its budget (VERIFICATION.md), so tests/test_deal_contracts.py checks them at run time.
 
     rules: accretion.order, carte-blanche.score, play.first-lead, play.trick-winner, play.lead-point, play.second-wins-point, play.last-trick, repique.score, pique.score, pique.elder-only, bonus.not-cumulative, cards.majority, cards.divided, capot.score
     post: totals_are_sums_of_events(__return__)

@@ -29,6 +29,7 @@ POSTS = tuple(c.condition for c in contracts(("piquet_ref.scoring",)) if c.funct
 # Fixed examples, so that a run and the calibration's figures can be reproduced.
 CHECK = settings(max_examples=300, derandomize=True, database=None, deadline=None)
 IRREGULAR = settings(CHECK, max_examples=100)
+HANDS = settings(max_examples=300, deadline=None)  # the whole-hand evaluators' probe conditions at run time
 
 
 def broken(result: DealResult) -> list[str]:
