@@ -32,6 +32,10 @@ from .declarations import (
     table_comparison,
 )
 from .errors import error
+from .deal_contracts import (  # the postconditions of score_deal
+    bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion,
+    play_points_by_the_rules, totals_are_sums_of_events, tricks_by_the_rules,
+)
 from .exchange import deal_exchange
 from .misdeal import deal_shape, size_error
 from .penalties import exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
@@ -204,6 +208,17 @@ def score_deal(record: DealRecord | Any) -> DealResult:
 
     Raises a typed `PiquetError` for any illegal or malformed record. A record with fewer tricks than
     a deal has is scored as far as it goes (`complete` is False; no last trick, cards or capot).
+
+    The postconditions state the whole-deal rules (`deal_contracts`); CrossHair cannot finish a path of a
+    whole deal within its budget (VERIFICATION.md), so tests/test_deal_contracts.py checks them at run time.
+
+    rules: accretion.order, carte-blanche.score, play.first-lead, play.trick-winner, play.lead-point, play.second-wins-point, play.last-trick, repique.score, pique.score, pique.elder-only, bonus.not-cumulative, cards.majority, cards.divided, capot.score
+    post: totals_are_sums_of_events(__return__)
+    post: tricks_by_the_rules(__return__)
+    post: play_points_by_the_rules(__return__)
+    post: events_in_the_order_of_accretion(__return__)
+    post: bonuses_by_the_order_of_accretion(__return__)
+    post: cards_and_capot_by_the_rules(__return__)
     """
     rec = parse_record(record)
     rs = rec.ruleset

@@ -69,7 +69,7 @@ class CrosshairRun:
 
     outcomes: dict[tuple[str, int], str]  # confirmed | not confirmed | UNSEARCHED | counterexample: ...
     seconds: float
-    returncode: int
+    returncode: int | None  # None: stopped at its wall-clock limit
     output: str
 
 
@@ -77,16 +77,19 @@ UNSEARCHED = "precondition never met"
 LINE = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+): (?P<level>info|error): (?P<message>.*)$")
 
 
-def run_crosshair(targets: tuple[str, ...]) -> CrosshairRun:
-    """Run `crosshair check` with SETTINGS over `targets` (module names) from the repository root."""
+def run_crosshair(targets: tuple[str, ...], wall_limit: float | None = None) -> CrosshairRun:
+    """Run `crosshair check` with SETTINGS over `targets` (module or function names) from the repository
+    root; past `wall_limit` seconds it is stopped (returncode None) and what it printed is kept."""
     start = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "crosshair", "check", *SETTINGS, *targets],
-        cwd=ROOT, capture_output=True, text=True, check=False,
-    )
+    command = [sys.executable, "-m", "crosshair", "check", *SETTINGS, *targets]
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=wall_limit)
+        stdout, stderr, returncode = done.stdout, done.stderr, done.returncode
+    except subprocess.TimeoutExpired as stopped:
+        stdout, stderr, returncode = _text(stopped.stdout), _text(stopped.stderr), None
     seconds = time.monotonic() - start
     outcomes: dict[tuple[str, int], str] = {}
-    for text in done.stdout.splitlines():
+    for text in stdout.splitlines():
         m = LINE.match(text)
         if not m:
             continue
@@ -100,7 +103,11 @@ def run_crosshair(targets: tuple[str, ...]) -> CrosshairRun:
         else:
             outcome = "not confirmed"
         outcomes[(str(Path(m["path"]).resolve()), int(m["line"]))] = outcome
-    return CrosshairRun(outcomes, seconds, done.returncode, done.stdout + done.stderr)
+    return CrosshairRun(outcomes, seconds, returncode, stdout + stderr)
+
+
+def _text(output: bytes | str | None) -> str:
+    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
 
 
 def outcome_of(run: CrosshairRun, contract: Contract) -> str | None:

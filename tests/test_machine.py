@@ -38,39 +38,10 @@ from piquet_ref.ruleset import PLAYERS
 
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
+from .machine_walks import start, walks
+
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
-
-
-def decks() -> st.SearchStrategy[list[int]]:
-    return st.one_of(dealt_decks(), dealt_decks(), blanche_decks("elder"), blanche_decks("younger"))
-
-
-def start(deck: list[int]) -> DealState:
-    return new_deal(hand_of(deck[:HAND_SIZE]), hand_of(deck[HAND_SIZE : 2 * HAND_SIZE]), tuple(deck[2 * HAND_SIZE :]), RS)
-
-
-@st.composite
-def walks(draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False) -> tuple[list[int], tuple[Action, ...], DealState]:
-    """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
-    with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
-    `irregular_actions` (and no fresh deal is elected)."""
-    deck = draw(decks())
-    state = start(deck)
-    taken: list[Action] = []
-    while state.phase != "complete":
-        if stop_anywhere and draw(st.integers(0, 15)) == 0:
-            break
-        choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
-        action = draw(st.sampled_from(choices))
-        room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
-        others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
-        if irregular and others and draw(st.booleans()):  # the same discard, another number taken in
-            assert isinstance(action, Exchange)
-            action = Exchange(action.player, action.discard, draw(st.sampled_from(others)))
-        state = apply(state, action)
-        taken.append(action)
-    return deck, tuple(taken), state
 
 
 def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[str, Any]:

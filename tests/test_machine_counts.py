@@ -27,7 +27,7 @@ from piquet_ref.machine_json import action_label, action_of
 from piquet_ref.ops import run_op
 from piquet_ref.ruleset import PLAYERS
 
-from .test_machine import walks
+from .machine_walks import walks
 
 CASES = [c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.data["op"] == "count" and "expect" in c.data]
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)

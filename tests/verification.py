@@ -4,6 +4,8 @@
                                             # and tests/verification_measured.json
     python -m tests.verification --render   # rewrites VERIFICATION.md from the measurements kept
                                             # (when only the tests, the corpus or the mutation score changed)
+    python -m tests.verification --probes   # measures only the CrossHair probes and the run-time check's
+                                            # calibration (tests/crosshair_probes.py, tests/deal_check.py)
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
@@ -25,6 +27,7 @@ import os
 import platform
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import FunctionType
@@ -33,6 +36,8 @@ from typing import Any
 from piquet_ref import default_ruleset
 from piquet_ref.corpus import load_cases
 
+from .crosshair_calibration.planted_deal import PLANTED as PLANTED_DEAL
+from .crosshair_probes import PROBES, WALL_LIMIT
 from .hypothesis_crosshair_trial import OUT as TRIAL_RECORD
 from .crosshair_run import (
     CALIBRATION_MODULE,
@@ -47,6 +52,8 @@ from .crosshair_run import (
     run_crosshair,
 )
 
+PROBE_MODULE = "tests.crosshair_probes"
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring",)  # contracts CrossHair is not given in CI, checked at run time
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
@@ -128,6 +135,26 @@ def measure() -> dict[str, Any]:
     }
 
 
+def measure_probes() -> dict[str, Any]:
+    """The CrossHair probes (tests/crosshair_probes.py, at once, each under its wall-clock limit) and the
+    calibration of the run-time check of `score_deal` (deals scored until each planted bug was found)."""
+    from .deal_check import calls_to_find
+
+    def probe(name: str) -> dict[str, Any]:
+        run = run_crosshair((f"{PROBE_MODULE}.{name}",), wall_limit=WALL_LIMIT)
+        posts = [c for c in contracts((PROBE_MODULE,)) if c.function == name and c.kind == "post"]
+        return {"seconds": round(run.seconds, 1), "stopped": run.returncode is None,
+                "outcomes": {c.condition: outcome_of(run, c) or "not reported" for c in posts}}
+
+    with ThreadPoolExecutor(len(PROBES)) as pool:
+        probes = dict(zip(PROBES, pool.map(probe, PROBES)))
+    calibration = {}
+    for bug in PLANTED_DEAL:
+        calls, message = calls_to_find(bug)
+        calibration[bug.name] = {"calls": calls, "found_by": bug.breaks in message}
+    return {"probes": probes, "probe_wall_limit": WALL_LIMIT, "deal_calibration": calibration}
+
+
 def _outcome_text(outcome: str, seconds: float) -> str:
     if outcome == "confirmed":
         return "confirmed over all paths"
@@ -183,6 +210,74 @@ def trial_summary(record: dict[str, Any]) -> str:
     return (f"the hypothesis-crosshair backend in the suite (not adopted): in the trial above `crosshair` found "
             f"{len(found['crosshair'])} of {len(plants)} planted bugs ({', '.join(found['crosshair']) or 'none'}), the "
             f"default backend {len(found['hypothesis'])} of {len(plants)} under each of its {len(record['seeds'])} seeds;")
+
+
+def probe_text(outcome: str, probe: dict[str, Any], limit: float) -> str:
+    """One probe condition's outcome, in words."""
+    if outcome == "not reported":
+        return f"nothing reported: stopped at the {limit:g} s wall-clock limit" if probe["stopped"] else "nothing reported"
+    if outcome == UNSEARCHED:
+        return f"no path finished within the per-path limit: nothing searched ({probe['seconds']:g} s)"
+    if outcome == "not confirmed":
+        return f"no counterexample in {PER_CONDITION_TIMEOUT:g} s of search ({probe['seconds']:g} s wall time)"
+    return outcome
+
+
+def runtime_lines(measured: dict[str, Any]) -> list[str]:
+    """The section on the contracts CrossHair is not given in CI: the probes, the run-time check, its calibration."""
+    from .deal_check import CHECK, HANDS, IRREGULAR
+
+    probes: dict[str, Any] = measured.get("probes", {})
+    limit = measured.get("probe_wall_limit", 0)
+    found: dict[str, Any] = measured.get("deal_calibration", {})
+    lines = [
+        "### Contracts beyond CrossHair's reach: the whole deal and the whole-hand tables",
+        "",
+        "`score_deal`'s postconditions state the whole-deal rules (`piquet_ref/deal_contracts.py`): totals are the",
+        "sums of the events; the tricks; play points as leads, second-player wins and the twelfth trick's point",
+        "(none for a deal cut short by a short hand, law 57; none for a player who reckons nothing); the order of",
+        "accretion with carte blanche first; the repique and pique from the event log; the cards and the capot.",
+        "CrossHair is not given them in CI: at the settings above it cannot finish one path of a whole deal.",
+        f"The probes (`python -m tests.verification --probes`, `tests/crosshair_probes.py`, each stopped after {limit:g} s,",
+        "run at once on the shared cores) measure that, and the same for the evaluators that read the whole-hand",
+        "tables (`held_point`, `held_sets`: their tables are proven cell by cell by the exhaustive tests, the probes'",
+        f"conditions hold at run time on {HANDS.max_examples} Hypothesis hands, `tests/test_deal_contracts.py`; `table_comparison` is",
+        "compared with `compare_declarations` by a property):",
+        "",
+        "| probe | condition | CrossHair at the CI settings |",
+        "|---|---|---|",
+    ]
+    for name, probe in probes.items():
+        for cond, outcome in probe["outcomes"].items():
+            lines.append(f"| `{name}` | `{cond.replace('|', chr(92) + '|')}` | {probe_text(outcome, probe, limit)} |")
+    if not probes:
+        lines.append("| (not measured: run `python -m tests.verification --probes`) | | |")
+    lines += [
+        "",
+        f"Instead, `tests/test_deal_contracts.py` evaluates `score_deal`'s postconditions, read from its docstring as",
+        f"CrossHair reads them, on {CHECK.max_examples} legal deals (`strategies.declare_records` under every ruleset)",
+        f"and {IRREGULAR.max_examples} irregular deals walked through the state machine (exchanges taking in more or fewer",
+        "than discarded), fixed examples. Its calibration runs the same check, without shrinking, on copies of",
+        "`piquet_ref/scoring.py` each with one planted bug (`tests/crosshair_calibration/planted_deal.py`); the test",
+        "fails if one is missed or caught by another postcondition than the one named:",
+        "",
+        "| planted bug in the scorer | postcondition that must catch it | found at deal |",
+        "|---|---|---:|",
+    ]
+    for bug in PLANTED_DEAL:
+        got = found.get(bug.name)
+        cell = "not measured" if got is None else f"{got['calls']}" + ("" if got["found_by"] else " (by another postcondition)")
+        lines.append(f"| `{bug.name}`: {bug.what}{' (irregular deals)' if bug.irregular else ''} | `{bug.breaks}` | {cell} |")
+    return lines
+
+
+def runtime_outcome(measured: dict[str, Any]) -> str:
+    """The CrossHair cell of a `score_deal` postcondition."""
+    probe = measured.get("probes", {}).get("deal_scored")
+    if probe is None:
+        return "not given to CrossHair in CI (probe not measured)"
+    texts = sorted({probe_text(o, probe, measured.get("probe_wall_limit", 0)) for o in probe["outcomes"].values()})
+    return "not given to CrossHair in CI; probe `deal_scored`: " + "; ".join(texts)
 
 
 def document(measured: dict[str, Any]) -> str:
@@ -242,7 +337,14 @@ def document(measured: dict[str, Any]) -> str:
     for c in planted:
         doc = (getattr(importlib.import_module(c.module), c.function).__doc__ or "").strip().splitlines()[0]
         lines.append(f"| `{c.function}`: {doc} | {outcomes.get(contract_key(c), 'not run')} |")
+    runtime = [c for c in contracts(RUNTIME_CONTRACT_MODULES)]
     lines += [
+        "",
+        f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
+        f"{len({c.function for c in runtime})} whole-deal function{'s' if len({c.function for c in runtime}) > 1 else ''} "
+        f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
+        "",
+        *runtime_lines(measured),
         "",
         "### Contract style",
         "",
@@ -264,6 +366,10 @@ def document(measured: dict[str, Any]) -> str:
         outcome = "precondition" if c.kind == "pre" else _outcome_text(outcomes.get(contract_key(c), "not run"), PER_CONDITION_TIMEOUT)
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])})
         lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {cond}` | {', '.join(c.rules)} | {outcome} | {', '.join(besides)} |")
+    for c in runtime:
+        besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])} | {"run-time check"})
+        lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {c.condition}` | {', '.join(c.rules)} | "
+                     f"{runtime_outcome(measured)} | {', '.join(besides)} |")
     lines += [
         "",
         "## Every rule",
@@ -297,12 +403,12 @@ def document(measured: dict[str, Any]) -> str:
         "",
         "## Not yet done",
         "",
-        "- contracts on the whole-deal functions (`score_deal`: totals are sums of events, play points are",
-        "  leads + second-player wins + last trick): these are established by Hypothesis properties only;",
+        "- a CrossHair search of the whole deal: `score_deal`'s postconditions are checked at run time only (the",
+        "  probes above); the match (`score_partie`) has no contracts yet, only its Hypothesis properties;",
         f"- {trial_summary(trial)}",
         "- contracts on the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
-        "  `table_comparison`): a symbolic index into the 2,304-entry point-score and 32,768-entry set tables",
-        "  outlasts the per-path time on every path, so these rest on the exhaustive proofs of the tables;",
+        "  `table_comparison`): CrossHair does not finish them (the probes above), so these rest on the exhaustive",
+        "  proofs of the tables and the properties;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",
@@ -370,11 +476,18 @@ def read_measured() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept."""
-    if "--render" in (sys.argv[1:] if argv is None else argv):
+    args = sys.argv[1:] if argv is None else argv
+    if "--probes" in args:
+        measured = {**read_measured(), **measure_probes()}
+        MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        DOC.write_text(document(measured), encoding="utf-8")
+        print(f"wrote {DOC.name} and the probes into {MEASURED.name}")
+        return
+    if "--render" in args:
         DOC.write_text(document(read_measured()), encoding="utf-8")
         print(f"wrote {DOC.name} from {MEASURED.name}")
         return
-    measured = measure()
+    measured = {**measure(), **measure_probes()}
     MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     DOC.write_text(document(measured), encoding="utf-8")
     print(f"wrote {DOC.name} ({measured['seconds']} s of CrossHair)")

@@ -1,0 +1,54 @@
+"""score_deal meets its postconditions at run time, and the same check finds every bug planted in copies of
+the scorer (tests/deal_check.py, tests/crosshair_calibration/planted_deal.py); the conditions of the CrossHair
+probes (tests/crosshair_probes.py) hold at run time."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from piquet_ref.cards import Hand
+from piquet_ref.scoring import score_deal
+from piquet_ref.strategies import hands
+
+from . import crosshair_probes
+from .crosshair_calibration.planted_deal import PLANTED, Plant
+from .crosshair_run import contracts
+from .deal_check import HANDS, POSTS, calls_to_find, irregular_property, regular_property
+
+PROBE_MODULE = crosshair_probes.__name__
+
+
+def test_score_deal_has_the_whole_deal_postconditions() -> None:
+    assert len(POSTS) == 6
+
+
+def test_score_deal_meets_its_postconditions_on_legal_deals_under_every_ruleset() -> None:
+    regular_property(score_deal)()
+
+
+def test_score_deal_meets_its_postconditions_on_irregular_deals() -> None:
+    irregular_property(score_deal)()
+
+
+@pytest.mark.parametrize("bug", PLANTED, ids=lambda b: b.name)
+def test_the_same_check_finds_each_bug_planted_in_the_scorer(bug: Plant) -> None:
+    _, message = calls_to_find(bug)
+    assert bug.breaks in message, f"{bug.name} was found, but not by {bug.breaks}: {message}"
+
+
+def test_the_crosshair_probe_of_the_deal_states_score_deals_postconditions() -> None:
+    probe = tuple(c.condition for c in contracts((PROBE_MODULE,)) if c.function == "deal_scored" and c.kind == "post")
+    assert probe == POSTS
+
+
+@pytest.mark.rules("point.compare", "sets.eligible-ranks", "sets.score")
+@HANDS
+@given(hands())
+def test_the_whole_hand_evaluators_meet_their_probe_postconditions(hand: Hand) -> None:
+    """The conditions CrossHair cannot finish on `held_point` and `held_sets` (tests/crosshair_probes.py), at run time."""
+    for name in ("point_held", "sets_held"):
+        result = getattr(crosshair_probes, name)(*hand)
+        names = dict(vars(crosshair_probes), __return__=result, s=hand[0], h=hand[1], d=hand[2], c=hand[3])
+        posts = [c.condition for c in contracts((PROBE_MODULE,)) if c.function == name and c.kind == "post"]
+        assert posts and all(eval(post, names) for post in posts), (name, hand)  # noqa: S307
