@@ -28,9 +28,11 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_deal, check_discard, deal_exchange, discard_limits
 from .loader import ruleset_of
-from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, call_options
+from .left_cards import cards_left, check_see_left, elder_may_look, election_open
+from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche, call_options
 from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
+from .revokes import Revoked, after_revoke, check_retake, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 
@@ -43,7 +45,9 @@ class DealState:
     """A deal in progress. `discards` and `calls` hold what has been done, in order; `hands` are the hands
     after the exchange (None before it ends); `position` is the play so far (None before it begins);
     `takes` the cards each took in; `pending` who is to elect an option and under which law; `waived`
-    whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected."""
+    whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected;
+    `revoke` the first revoke still standing (law 59 IV); `left_election` the younger's election to look
+    at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -59,6 +63,9 @@ class DealState:
     pending: tuple[Player, int] | None = None
     waived: tuple[bool, bool] = (False, False)
     void: bool = False
+    revoke: Revoked | None = None
+    left_election: bool | None = None
+    elder_looked: bool = False
 
     @property
     def phase(self) -> Phase:
@@ -71,7 +78,7 @@ class DealState:
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
             return "calls"
         assert self.hands is not None
-        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) else "complete"
+        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke else "complete"
 
     @property
     def to_move(self) -> Player | None:
@@ -86,8 +93,25 @@ class DealState:
             return PLAYERS[len(self.calls) % len(PLAYERS)]
         if phase == "play":
             assert self.position is not None
+            if self.revoke and self.played_out:
+                return self.revoke.player
             return self.position.leader if self.position.lead is None else other(self.position.leader)
         return None
+
+    @property
+    def played_out(self) -> bool:
+        """Every trick of the deal has been played (a revoke may still stand)."""
+        return self.hands is not None and len(self.tricks) >= tricks_to_play(self.hands, self.ruleset)
+
+    @property
+    def cards_left(self) -> tuple[Card, ...]:
+        """The stock cards neither player took in (law 36), once both have exchanged."""
+        return cards_left(self.stock, self.takes)
+
+    @property
+    def left_election_open(self) -> bool:
+        """The younger is to say now whether he looks at the cards left (law 36)."""
+        return election_open(self.cards_left, len(self.tricks), self.position, self.left_election)
 
     @property
     def category(self) -> DeclCategory | None:
@@ -118,7 +142,7 @@ def apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play or Elect, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake or SeeLeft, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -137,6 +161,10 @@ def apply(state: DealState, action: Action) -> DealState:
         return _exchange(state, action, player, phase)
     if isinstance(action, Call):
         return _call(state, action, player, phase)
+    if isinstance(action, Retake):
+        return _retake(state, player)
+    if isinstance(action, SeeLeft):
+        return _see_left(state, action, player)
     return _play(state, action, player, phase)
 
 
@@ -211,16 +239,35 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     return replace(state, calls=state.calls + (action,))
 
 
-def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealState:
+def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase) -> DealState:
     if phase != "play":
         raise error("play-too-early", f"the {player} plays {action.card!r} during the {phase.replace('_', ' ')}: the calls come before the lead")
     if player != state.to_move:
         raise error("play-out-of-turn", f"tricks[{len(state.tricks)}]: the {player} plays, but the {state.to_move} is to play")
+    if state.left_election_open:
+        raise error("left-cards-undeclared", f"tricks[0]: the younger plays before saying whether he will look at the {len(state.cards_left)} card(s) left in the stock")
     assert state.position is not None
     pos = state.position
+    if isinstance(action, Revoke):
+        after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
+        assert pos.lead is not None
+        revoke = state.revoke or Revoked(player, pos, len(state.tricks))
+        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
     return replace(state, position=after, tricks=tricks)
+
+
+def _retake(state: DealState, player: Player) -> DealState:
+    """The revoke found (law 59 IV): both players take back every card played since the first revoke standing."""
+    standing = check_retake(state.revoke, player)
+    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None)
+
+
+def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
+    """The younger's election whether he looks at the cards left, or the elder's look (law 36)."""
+    check_see_left(player, action.look, state.cards_left, state.left_election_open, state.left_election, state.elder_looked)
+    return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
@@ -246,13 +293,21 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         category = state.category
         return tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
     assert state.position is not None
-    return tuple(Play(player, card) for card in legal_plies(state.position))
+    if state.left_election_open:
+        return (SeeLeft(player, True), SeeLeft(player, False))
+    plays = () if state.played_out else tuple(Play(player, card) for card in legal_plies(state.position))
+    look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked) else ()
+    return plays + look + ((Retake(state.revoke.player),) if state.revoke else ())
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange, ...]:
-    """The exchanges `apply` accepts though the laws do not allow them: taking in more or fewer cards than
-    discarded (laws 25-35), which the deal survives with the consequences of `penalties`. (A younger left
-    fewer cards than he discards by an elder who took past his five takes what is left, law 28: that is legal.)"""
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke, ...]:
+    """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
+    than discarded (laws 25-35), which the deal survives with the consequences of `penalties` (a younger left
+    fewer cards than he discards by an elder who took past his five takes what is left, law 28: that is legal);
+    in the play, a revoke (law 59 IV), which stands until it is retaken."""
+    if state.phase == "play" and not state.left_election_open and not state.played_out:
+        assert state.position is not None and state.to_move is not None
+        return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position))
     if state.phase != "exchange":
         return ()
     player = state.to_move
