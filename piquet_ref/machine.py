@@ -28,8 +28,8 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_deal, check_discard, deal_exchange, discard_limits
 from .loader import ruleset_of
-from .left_cards import cards_left, check_see_left, elder_may_look, election_open
-from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche, call_options
+from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
+from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche, call_options
 from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .revokes import Revoked, after_revoke, check_retake, revoke_cards
@@ -47,7 +47,8 @@ class DealState:
     `takes` the cards each took in; `pending` who is to elect an option and under which law; `waived`
     whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected;
     `revoke` the first revoke still standing (law 59 IV); `left_election` the younger's election to look
-    at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36)."""
+    at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36);
+    `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -66,6 +67,8 @@ class DealState:
     revoke: Revoked | None = None
     left_election: bool | None = None
     elder_looked: bool = False
+    left_mixed: bool = False
+    discard_seen: bool = False
 
     @property
     def phase(self) -> Phase:
@@ -111,7 +114,12 @@ class DealState:
     @property
     def left_election_open(self) -> bool:
         """The younger is to say now whether he looks at the cards left (law 36)."""
-        return election_open(self.cards_left, len(self.tricks), self.position, self.left_election)
+        return election_open(self.cards_left, len(self.tricks), self.position, self.left_election, self.left_mixed)
+
+    @property
+    def elder_has_led(self) -> bool:
+        """The elder has led to the first trick (law 37's moment, and law 36's for the elder)."""
+        return self.position is not None and (self.position.lead is not None or bool(self.tricks))
 
     @property
     def category(self) -> DeclCategory | None:
@@ -142,7 +150,7 @@ def apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake or SeeLeft, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft or SeeDiscard, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -165,6 +173,12 @@ def apply(state: DealState, action: Action) -> DealState:
         return _retake(state, player)
     if isinstance(action, SeeLeft):
         return _see_left(state, action, player)
+    if isinstance(action, MixLeft):
+        check_mix(player, state.cards_left, state.left_mixed, state.elder_looked)
+        return replace(state, left_mixed=True)
+    if isinstance(action, SeeDiscard):
+        check_see_discard(player, state.left_mixed, state.elder_has_led, state.discard_seen)
+        return replace(state, discard_seen=True)
     return _play(state, action, player, phase)
 
 
@@ -266,7 +280,8 @@ def _retake(state: DealState, player: Player) -> DealState:
 
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
     """The younger's election whether he looks at the cards left, or the elder's look (law 36)."""
-    check_see_left(player, action.look, state.cards_left, state.left_election_open, state.left_election, state.elder_looked)
+    left = () if state.left_mixed else state.cards_left  # mixed with the younger's discard: no longer in the stock
+    check_see_left(player, action.look, left, state.left_election_open, state.left_election, state.elder_looked)
     return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 
 
@@ -296,20 +311,23 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     if state.left_election_open:
         return (SeeLeft(player, True), SeeLeft(player, False))
     plays = () if state.played_out else tuple(Play(player, card) for card in legal_plies(state.position))
-    look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked) else ()
-    return plays + look + ((Retake(state.revoke.player),) if state.revoke else ())
+    look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
+    see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
+    return plays + look + see + ((Retake(state.revoke.player),) if state.revoke else ())
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than discarded (laws 25-35), which the deal survives with the consequences of `penalties` (a younger left
     fewer cards than he discards by an elder who took past his five takes what is left, law 28: that is legal);
-    in the play, a revoke (law 59 IV), which stands until it is retaken."""
+    in the play, a revoke (law 59 IV), which stands until it is retaken; once both have exchanged, the younger's
+    mixing the cards left with his discard unshown (law 37)."""
+    mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
     if state.phase == "play" and not state.left_election_open and not state.played_out:
         assert state.position is not None and state.to_move is not None
-        return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position))
+        return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position)) + mix
     if state.phase != "exchange":
-        return ()
+        return mix
     player = state.to_move
     assert player is not None
     i, rs = PLAYERS.index(player), state.ruleset

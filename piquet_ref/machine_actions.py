@@ -115,8 +115,23 @@ class SeeLeft:
     look: bool
 
 
-Action = Union[ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft)
+@dataclass(frozen=True)
+class MixLeft:
+    """The younger puts the cards left in the stock among his discard without showing them to the elder
+    (law 37): an irregularity after which the elder, once he has led, may see that discard and those cards."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class SeeDiscard:
+    """The elder, once he has led, looks at the younger's discard with the cards left mixed into it (law 37)."""
+
+    player: Player
+
+
+Action = Union[ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard)
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

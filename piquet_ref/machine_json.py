@@ -8,7 +8,9 @@ number discarded); `{action: call, category: point | sequences | sets, holdings:
 enforce | waive}` (the innocent player's election after an irregularity, laws 28 and 44);
 `{action: revoke, card: C}` (a card played to a trick not following suit though the player could, law 59 IV)
 and `{action: retake}` (the revoke found and taken back); `{action: see_left, look: true | false}` (the
-younger's election whether he looks at the cards left in the stock, or the elder's look, law 36).
+younger's election whether he looks at the cards left in the stock, or the elder's look, law 36);
+`{action: mix_left}` (the younger mixes the cards left with his discard unshown) and `{action: see_discard}`
+(the elder then sees that discard, once he has led, law 37).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche
+from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Ruleset
@@ -35,6 +37,8 @@ ACTION_KEYS = {
     "revoke": {"player", "action", "card"},
     "retake": {"player", "action"},
     "see_left": {"player", "action", "look"},
+    "mix_left": {"player", "action"},
+    "see_discard": {"player", "action"},
 }
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
 
@@ -54,6 +58,10 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         return ShowBlanche(player)
     if kind == "retake":
         return Retake(player)
+    if kind == "mix_left":
+        return MixLeft(player)
+    if kind == "see_discard":
+        return SeeDiscard(player)
     if kind == "see_left":
         look = data.get("look")
         if type(look) is not bool:
@@ -100,6 +108,10 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "retake"}
     if isinstance(action, SeeLeft):
         return {"player": action.player, "action": "see_left", "look": action.look}
+    if isinstance(action, MixLeft):
+        return {"player": action.player, "action": "mix_left"}
+    if isinstance(action, SeeDiscard):
+        return {"player": action.player, "action": "see_discard"}
     return {"player": action.player, "action": "revoke" if isinstance(action, Revoke) else "play", "card": format_card(action.card, rs)}
 
 
@@ -181,6 +193,8 @@ def state_json(state: DealState) -> dict[str, Any]:
             "cards": format_cards(state.cards_left, rs),
             "younger": {None: None, True: "look", False: "decline"}[state.left_election],
             "elder_looked": state.elder_looked,
+            "mixed": state.left_mixed,
+            "elder_saw_discard": state.discard_seen,
         }
         out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
         out["record"] = record_mapping(state)

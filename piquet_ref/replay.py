@@ -17,7 +17,7 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche
+from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -150,6 +150,10 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         if action.player == "elder":
             return f"looks at the cards left: {' '.join(format_cards(before.cards_left, rs))} (law 36)", ()
         return f"{'will look' if action.look else 'will not look'} at the {len(before.cards_left)} card(s) left (law 36)", ()
+    if isinstance(action, MixLeft):
+        return "mixes the cards left with his discard without showing them (law 37)", ()
+    if isinstance(action, SeeDiscard):
+        return "looks at the younger's discard and the cards left mixed with it (law 37)", ()
     if isinstance(action, Revoke):
         return f"revokes with {format_card(action.card, rs)}, holding the suit led (law 59 IV)", ()
     leads = before.position is not None and before.position.lead is None

@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -767,6 +767,12 @@ NEGATIVES: list[Negative] = [
     Negative("left-cards-none", "the younger elects when he took in every card left", API,
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], SeeLeft("younger", True)),
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], SeeLeft("younger", True)), ("younger", "no card is left")),
+    Negative("left-cards-mix-invalid", "the elder mixes the card the younger left with a discard", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("elder")),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger")), ("elder", "younger's to mix")),
+    Negative("discard-not-open", "the elder sees the younger's discard before leading, the card left mixed into it", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), SeeDiscard("elder")),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), PLAYED[0], SeeDiscard("elder")), ("elder", "not led")),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

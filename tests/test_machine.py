@@ -32,7 +32,7 @@ from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
-from piquet_ref.machine_actions import Action, Call, Elect, Exchange, Play, Retake, Revoke, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.ruleset import PLAYERS, Player
@@ -59,7 +59,7 @@ def walks(
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
     `irregular_actions` (and no fresh deal is elected); with `revokes`, up to three revokes of
     `irregular_actions` are made in the play (each retaken when the walk draws the retake, at the latest
-    once every trick is played)."""
+    once every trick is played), and the younger may mix the cards left with his discard (law 37)."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
@@ -67,7 +67,7 @@ def walks(
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
         choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
-        wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke)] if revokes and state.phase == "play" else []
+        wrong = [a for a in irregular_actions(state) if isinstance(a, (Revoke, MixLeft))] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
         action = draw(st.sampled_from(choices))
@@ -139,6 +139,7 @@ def candidates(state: DealState) -> set[Action]:
     out: set[Action] = {ShowBlanche(p) for p in PLAYERS}
     out |= {Play(p, c) for p in PLAYERS for c in PACK} | {Revoke(p, c) for p in PLAYERS for c in PACK}
     out |= {Retake(p) for p in PLAYERS} | {SeeLeft(p, look) for p in PLAYERS for look in (True, False)}
+    out |= {MixLeft(p) for p in PLAYERS} | {SeeDiscard(p) for p in PLAYERS}
     for i, p in enumerate(PLAYERS):
         held = cards_of(state.dealt[i])
         most = discard_limits(p, len(state.discards[0]) if i and state.discards else 0, RS)[1]
@@ -333,6 +334,8 @@ def junk_actions() -> st.SearchStrategy[Any]:
         st.builds(Revoke, JUNK, JUNK),
         st.builds(Retake, JUNK),
         st.builds(SeeLeft, JUNK, JUNK),
+        st.builds(MixLeft, JUNK),
+        st.builds(SeeDiscard, JUNK),
         JUNK,
     )
 
@@ -597,3 +600,25 @@ def test_once_the_younger_looks_the_elder_may_look_once_at_any_point_and_once_he
         looked = apply(state, SeeLeft("elder", True))
         assert looked.position == state.position and looked.to_move == state.to_move
         assert SeeLeft("elder", True) not in legal_actions(looked)
+
+
+@SOME
+@given(walks(revokes=True))
+def test_cards_left_mixed_unshown_with_the_younger_discard_open_it_to_the_elder_once_he_has_led(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Law 37: after the mixing nothing is left to elect on or look at; the elder's seeing the discard is
+    offered from his first lead until he has seen it, and never without the mixing."""
+    deck, actions, final = walk
+    mixes = [i for i, a in enumerate(actions) if isinstance(a, MixLeft)]
+    sees = [i for i, a in enumerate(actions) if isinstance(a, SeeDiscard)]
+    assert len(mixes) <= 1 and len(sees) <= len(mixes) and all(i > mixes[0] for i in sees)
+    assert final.left_mixed == bool(mixes) and final.discard_seen == bool(sees)
+    if not mixes:
+        return
+    assert all(not isinstance(a, SeeLeft) for a in actions[mixes[0]:])
+    state = start(deck)
+    for i, action in enumerate(actions):
+        if i > mixes[0] and state.phase == "play" and not state.discard_seen:
+            offered = SeeDiscard("elder") in legal_actions(state)
+            assert offered == (bool(state.tricks) or state.position is not None and state.position.lead is not None)
+        state = apply(state, action)
+    assert score_deal(record_from_actions(deck, actions)) == score_deal(record(state))
