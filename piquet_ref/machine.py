@@ -30,11 +30,13 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, call_options
 from .laws import law_of
+from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
+from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
+from .revokes import Revoked, after_revoke, check_retake, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 
@@ -49,7 +51,10 @@ class DealState:
     `takes` the cards each took in; `pending` who is to elect an option and under which law; `waived`
     whether each player waived his adversary's penalty (law 44); `void` a fresh deal elected or compelled,
     `void_law` the law under which; `exposed` the cards the dealer exposed in dealing (law 13);
-    `unannounced` an elder dealt a wrong number who took in without announcing it (law 39)."""
+    `unannounced` an elder dealt a wrong number who took in without announcing it (law 39);
+    `revoke` the first revoke still standing (law 59 IV); `left_election` the younger's election to look
+    at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36);
+    `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -68,6 +73,11 @@ class DealState:
     exposed: tuple[Card, ...] = ()
     unannounced: bool = False
     void_law: int | None = None
+    revoke: Revoked | None = None
+    left_election: bool | None = None
+    elder_looked: bool = False
+    left_mixed: bool = False
+    discard_seen: bool = False
 
     @property
     def phase(self) -> Phase:
@@ -80,7 +90,7 @@ class DealState:
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
             return "calls"
         assert self.hands is not None
-        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) else "complete"
+        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke else "complete"
 
     @property
     def to_move(self) -> Player | None:
@@ -95,8 +105,30 @@ class DealState:
             return PLAYERS[len(self.calls) % len(PLAYERS)]
         if phase == "play":
             assert self.position is not None
+            if self.revoke and self.played_out:
+                return self.revoke.player
             return self.position.leader if self.position.lead is None else other(self.position.leader)
         return None
+
+    @property
+    def played_out(self) -> bool:
+        """Every trick of the deal has been played (a revoke may still stand)."""
+        return self.hands is not None and len(self.tricks) >= tricks_to_play(self.hands, self.ruleset)
+
+    @property
+    def cards_left(self) -> tuple[Card, ...]:
+        """The stock cards neither player took in (law 36), once both have exchanged."""
+        return cards_left(self.stock, self.takes)
+
+    @property
+    def left_election_open(self) -> bool:
+        """The younger is to say now whether he looks at the cards left (law 36)."""
+        return election_open(self.cards_left, len(self.tricks), self.position, self.left_election, self.left_mixed)
+
+    @property
+    def elder_has_led(self) -> bool:
+        """The elder has led to the first trick (law 37's moment, and law 36's for the elder)."""
+        return self.position is not None and (self.position.lead is not None or bool(self.tricks))
 
     @property
     def category(self) -> DeclCategory | None:
@@ -143,13 +175,13 @@ def apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play or Elect, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft or SeeDiscard, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
         raise error("deal-over", f"the deal is over after {len(state.tricks)} tricks; the {player} can take no further action")
     if phase == "void":
-        raise error("deal-over", f"the deal is void: a fresh deal was elected; the {player} can take no further action")
+        raise error("deal-over", f"the deal is void (law {state.void_law}): it is dealt afresh; the {player} can take no further action")
     if isinstance(action, Elect):
         return _elect(state, action, player)
     if phase == "option":
@@ -164,6 +196,16 @@ def apply(state: DealState, action: Action) -> DealState:
         return _exchange(state, action, player, phase)
     if isinstance(action, Call):
         return _call(state, action, player, phase)
+    if isinstance(action, Retake):
+        return _retake(state, player)
+    if isinstance(action, SeeLeft):
+        return _see_left(state, action, player)
+    if isinstance(action, MixLeft):
+        check_mix(player, state.cards_left, state.left_mixed, state.elder_looked)
+        return replace(state, left_mixed=True)
+    if isinstance(action, SeeDiscard):
+        check_see_discard(player, state.left_mixed, state.elder_has_led, state.discard_seen)
+        return replace(state, discard_seen=True)
     return _play(state, action, player, phase)
 
 
@@ -254,16 +296,36 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     return replace(state, calls=state.calls + (action,))
 
 
-def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealState:
+def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase) -> DealState:
     if phase != "play":
         raise error("play-too-early", f"the {player} plays {action.card!r} during the {phase.replace('_', ' ')}: the calls come before the lead")
     if player != state.to_move:
         raise error("play-out-of-turn", f"tricks[{len(state.tricks)}]: the {player} plays, but the {state.to_move} is to play")
+    if state.left_election_open:
+        raise error("left-cards-undeclared", f"tricks[0]: the younger plays before saying whether he will look at the {len(state.cards_left)} card(s) left in the stock")
     assert state.position is not None
     pos = state.position
+    if isinstance(action, Revoke):
+        after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
+        assert pos.lead is not None
+        revoke = state.revoke or Revoked(player, pos, len(state.tricks))
+        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
     return replace(state, position=after, tricks=tricks)
+
+
+def _retake(state: DealState, player: Player) -> DealState:
+    """The revoke found (law 59 IV): both players take back every card played since the first revoke standing."""
+    standing = check_retake(state.revoke, player)
+    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None)
+
+
+def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
+    """The younger's election whether he looks at the cards left, or the elder's look (law 36)."""
+    left = () if state.left_mixed else state.cards_left  # mixed with the younger's discard: no longer in the stock
+    check_see_left(player, action.look, left, state.left_election_open, state.left_election, state.elder_looked)
+    return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
@@ -288,7 +350,12 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         category = state.category
         return tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
     assert state.position is not None
-    return tuple(Play(player, card) for card in legal_plies(state.position))
+    if state.left_election_open:
+        return (SeeLeft(player, True), SeeLeft(player, False))
+    plays = () if state.played_out else tuple(Play(player, card) for card in legal_plies(state.position))
+    look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
+    see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
+    return plays + look + see + ((Retake(state.revoke.player),) if state.revoke else ())
 
 
 def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
@@ -301,15 +368,20 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange, ...]:
-    """The exchanges `apply` accepts though the laws do not allow them: taking in more or fewer cards than
-    the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of `penalties`;
-    and an elder dealt a wrong number taking in without announcing it (law 39), whatever he takes. (A
-    younger left fewer cards than he discards by an elder who took past his five takes what is left, law
-    28: that is legal.)"""
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft, ...]:
+    """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
+    than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
+    `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
+    takes (a younger left fewer cards than he discards by an elder who took past his five takes what is
+    left, law 28: that is legal); in the play, a revoke (law 59 IV), which stands until it is retaken; once
+    both have exchanged, the younger's mixing the cards left with his discard unshown (law 37)."""
+    mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
+    if state.phase == "play" and not state.left_election_open and not state.played_out:
+        assert state.position is not None and state.to_move is not None
+        return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position)) + mix
     unannounced = state.phase == "option" and _may_take_unannounced(state)
     if state.phase != "exchange" and not unannounced:
-        return ()
+        return mix
     if unannounced:
         state = replace(state, pending=None, unannounced=True)
     player = state.to_move

@@ -1,5 +1,6 @@
-"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, and the
-innocent player's election after an irregularity.
+"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, the
+innocent player's election after an irregularity, a revoke made at the table and its retaking, and the
+looking at the cards left in the stock.
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -87,8 +88,51 @@ class Elect:
     choice: str
 
 
-Action = Union[ShowBlanche, Exchange, Call, Play, Elect]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect)
+@dataclass(frozen=True)
+class Revoke:
+    """The player plays `card` to a trick though he holds the suit led and `card` is not of it: a revoke
+    (law 59 IV). `Play` refuses such a card (`play-revoke`); this action records that it was played at the
+    table, an irregularity the deal survives until it is found and retaken (`Retake`)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class Retake:
+    """The revoke is found: the player who made it takes back every card played since his first revoke
+    still standing, and so does his adversary; the play goes on from there as if no error had been made
+    (law 59 IV)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class SeeLeft:
+    """The cards left in the stock after the exchange (law 36): the younger's election whether he will
+    look at them (`look` true or false), or, once the younger has looked, the elder's looking (`look` true)."""
+
+    player: Player
+    look: bool
+
+
+@dataclass(frozen=True)
+class MixLeft:
+    """The younger puts the cards left in the stock among his discard without showing them to the elder
+    (law 37): an irregularity after which the elder, once he has led, may see that discard and those cards."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class SeeDiscard:
+    """The elder, once he has led, looks at the younger's discard with the cards left mixed into it (law 37)."""
+
+    player: Player
+
+
+Action = Union[ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard)
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -6,7 +6,12 @@ An action is a mapping with `player` (elder | younger) and `action`:
 number discarded); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
 (`[]` calls nothing: sinking the category); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
 enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28 and 44; the
-elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13).
+elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13);
+`{action: revoke, card: C}` (a card played to a trick not following suit though the player could, law 59 IV)
+and `{action: retake}` (the revoke found and taken back); `{action: see_left, look: true | false}` (the
+younger's election whether he looks at the cards left in the stock, or the elder's look, law 36);
+`{action: mix_left}` (the younger mixes the cards left with his discard unshown) and `{action: see_discard}`
+(the elder then sees that discard, once he has led, law 37).
 The setup may deal the wrong number of cards (the whole pack, laws 11, 12, 39-43) and name the cards
 the dealer `exposed` in dealing (law 13).
 """
@@ -21,7 +26,7 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Ruleset
@@ -32,6 +37,11 @@ ACTION_KEYS = {
     "call": {"player", "action", "category", "holdings"},
     "play": {"player", "action", "card"},
     "elect": {"player", "action", "choice"},
+    "revoke": {"player", "action", "card"},
+    "retake": {"player", "action"},
+    "see_left": {"player", "action", "look"},
+    "mix_left": {"player", "action"},
+    "see_discard": {"player", "action"},
 }
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
@@ -49,6 +59,17 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         raise error("record-invalid", f"{where}.player must be elder or younger, got {player!r}")
     if kind == "carte_blanche":
         return ShowBlanche(player)
+    if kind == "retake":
+        return Retake(player)
+    if kind == "mix_left":
+        return MixLeft(player)
+    if kind == "see_discard":
+        return SeeDiscard(player)
+    if kind == "see_left":
+        look = data.get("look")
+        if type(look) is not bool:
+            raise error("record-invalid", f"{where}.look must be true or false, got {look!r}")
+        return SeeLeft(player, look)
     if kind == "exchange":
         discard = parse_cards(data.get("discard", []), rs, f"{where}.discard")
         take = data.get("take", len(discard))
@@ -69,11 +90,11 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
             raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
         return Call(player, category, tuple(parse_cards(h, rs, f"{where}.holdings[{i}]") for i, h in enumerate(holdings)))
     if "card" not in data:
-        raise error("record-invalid", f"{where}: a play action needs card")
+        raise error("record-invalid", f"{where}: a {kind} action needs card")
     cards = parse_cards(data["card"], rs, f"{where}.card")
     if len(cards) != 1:
         raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
-    return Play(player, cards[0])
+    return Revoke(player, cards[0]) if kind == "revoke" else Play(player, cards[0])
 
 
 def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
@@ -86,7 +107,15 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "elect", "choice": action.choice}
     if isinstance(action, Call):
         return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
-    return {"player": action.player, "action": "play", "card": format_card(action.card, rs)}
+    if isinstance(action, Retake):
+        return {"player": action.player, "action": "retake"}
+    if isinstance(action, SeeLeft):
+        return {"player": action.player, "action": "see_left", "look": action.look}
+    if isinstance(action, MixLeft):
+        return {"player": action.player, "action": "mix_left"}
+    if isinstance(action, SeeDiscard):
+        return {"player": action.player, "action": "see_discard"}
+    return {"player": action.player, "action": "revoke" if isinstance(action, Revoke) else "play", "card": format_card(action.card, rs)}
 
 
 def action_label(action: Action, rs: Ruleset) -> str:
@@ -165,8 +194,17 @@ def state_json(state: DealState) -> dict[str, Any]:
         "complete": state.phase == "complete",
     }
     if state.phase in ("play", "complete"):
+        out["cards_left"] = {
+            "cards": format_cards(state.cards_left, rs),
+            "younger": {None: None, True: "look", False: "decline"}[state.left_election],
+            "elder_looked": state.elder_looked,
+            "mixed": state.left_mixed,
+            "elder_saw_discard": state.discard_seen,
+        }
+        out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
         out["record"] = record_mapping(state)
-        out["score"] = result_json(score(state))
+        if state.revoke is None:  # a record with a revoke standing is not a legal deal: score_deal refuses it
+            out["score"] = result_json(score(state))
     return out
 
 

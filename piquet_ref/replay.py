@@ -17,7 +17,7 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -109,7 +109,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
         if isinstance(action, Call) and action.player == "younger":
             yield f"     reply: {_reply(replies(state)[-1])}"
-        if isinstance(action, Play) and len(state.tricks) > len(before.tricks):
+        if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
             yield f"     trick {len(state.tricks)} to the {state.position.leader}"
     if state.phase == "complete":
@@ -143,6 +143,19 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
         return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    if isinstance(action, Retake):
+        assert before.revoke is not None
+        return f"retakes the revoke: the cards played since trick {before.revoke.tricks + 1} are taken back (law 59 IV)", ()
+    if isinstance(action, SeeLeft):
+        if action.player == "elder":
+            return f"looks at the cards left: {' '.join(format_cards(before.cards_left, rs))} (law 36)", ()
+        return f"{'will look' if action.look else 'will not look'} at the {len(before.cards_left)} card(s) left (law 36)", ()
+    if isinstance(action, MixLeft):
+        return "mixes the cards left with his discard without showing them (law 37)", ()
+    if isinstance(action, SeeDiscard):
+        return "looks at the younger's discard and the cards left mixed with it (law 37)", ()
+    if isinstance(action, Revoke):
+        return f"revokes with {format_card(action.card, rs)}, holding the suit led (law 59 IV)", ()
     leads = before.position is not None and before.position.lead is None
     return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
 

@@ -1,13 +1,14 @@
 """Walks through the deal's state machine: a legal deal and legal actions drawn one by one (a Hypothesis
-strategy shared by tests/test_machine.py, tests/test_machine_counts.py and tests/test_deal_contracts.py)."""
+strategy shared by tests/test_machine.py, tests/test_machine_counts.py and tests/test_deal_contracts.py), and
+the play counted through the machine."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from piquet_ref.cards import hand_of
-from piquet_ref.machine import DealState, apply, legal_actions, new_deal
-from piquet_ref.machine_actions import Action, Elect, Exchange
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
+from piquet_ref.machine_actions import Action, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -20,10 +21,14 @@ def start(deck: list[int]) -> DealState:
 
 
 @st.composite
-def walks(draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False) -> tuple[list[int], tuple[Action, ...], DealState]:
+def walks(
+    draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False,
+) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
-    `irregular_actions` (and no fresh deal is elected)."""
+    `irregular_actions` (and no fresh deal is elected); with `revokes`, up to three revokes of
+    `irregular_actions` are made in the play (each retaken when the walk draws the retake, at the latest
+    once every trick is played), and the younger may mix the cards left with his discard (law 37)."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
@@ -31,6 +36,9 @@ def walks(draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False)
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
         choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
+        wrong = [a for a in irregular_actions(state) if isinstance(a, (Revoke, MixLeft))] if revokes else []
+        if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
+            choices = tuple(wrong)
         action = draw(st.sampled_from(choices))
         room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
         others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
@@ -40,3 +48,18 @@ def walks(draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False)
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
+
+
+def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[tuple[Action, int]]]:
+    """Sequences of `plies` cards played, walked through `legal_actions` and `apply` (those that end the deal sooner
+    count once), by first card. Where cards are left in the stock the younger must say whether he looks at them
+    (law 36), which plays no card: he is taken to decline, after which neither player may look, so every other
+    action is a card played."""
+    actions = legal_actions(state)
+    if SeeLeft("younger", False) in actions:
+        return plies_through_the_machine(apply(state, SeeLeft("younger", False)), plies)
+    assert all(isinstance(a, Play) for a in actions)
+    if plies == 0 or not actions:
+        return 1, []
+    by_first = [(a, plies_through_the_machine(apply(state, a), plies - 1)[0]) for a in actions]
+    return sum(n for _, n in by_first), by_first

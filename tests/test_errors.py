@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Call, Elect, Exchange, Play, ShowBlanche
+from piquet_ref.machine_actions import Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -462,6 +462,11 @@ EXCHANGED = (
     Exchange("elder", parse_cards(EXAMPLE["elder"]["discard"]), 5),
     Exchange("younger", parse_cards(EXAMPLE["younger"]["discard"]), 3),
 )
+def card(text: str) -> int:
+    return parse_cards(text)[0]
+
+
+LEFT_ONE = (EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2))  # the younger leaves 7D in the stock
 NO_CALLS = tuple(Call(p, c, ()) for c in ("point", "sequences", "sets") for p in ("elder", "younger"))
 PLAYED = tuple(
     play for t in score_deal(EXAMPLE).tricks
@@ -745,6 +750,29 @@ NEGATIVES: list[Negative] = [
     Negative("deal-over", "a card played after the twelfth trick", API,
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, *PLAYED, PLAYED[0]),
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, *PLAYED), ("12 tricks",)),
+    # a revoke made at the table and its retaking (law 59 IV); the cards left in the stock (law 36)
+    Negative("play-not-a-revoke", "a card following suit given as a revoke", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], Revoke("younger", card("TH"))),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], Revoke("younger", card("TS"))), ("younger", "TH", "follows suit")),
+    Negative("play-retake-not-open", "cards taken back with no revoke standing", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], PLAYED[1], Retake("younger")),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], Revoke("younger", card("TS")), Retake("younger")),
+             ("younger", "no revoke stands")),
+    Negative("left-cards-undeclared", "the younger plays to the first trick before saying whether he looks at the card left", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], PLAYED[1]),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], SeeLeft("younger", False), PLAYED[1]), ("younger", "1 card")),
+    Negative("left-cards-window", "the younger elects before the elder has led", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, SeeLeft("younger", True)),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], SeeLeft("younger", True)), ("younger", "before the elder has led")),
+    Negative("left-cards-none", "the younger elects when he took in every card left", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], SeeLeft("younger", True)),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], SeeLeft("younger", True)), ("younger", "no card is left")),
+    Negative("left-cards-mix-invalid", "the elder mixes the card the younger left with a discard", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("elder")),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger")), ("elder", "younger's to mix")),
+    Negative("discard-not-open", "the elder sees the younger's discard before leading, the card left mixed into it", API,
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), SeeDiscard("elder")),
+             machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), PLAYED[0], SeeDiscard("elder")), ("elder", "not led")),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

@@ -26,19 +26,20 @@ from piquet_ref.calling import good_against_the_cards
 from piquet_ref.cli import main
 from piquet_ref.corpus import load_cases
 from piquet_ref.ops import run_op
-from piquet_ref.counts import count_discards, count_play
+from piquet_ref.counts import after_ply, count_discards, count_play, legal_plies
 from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
-from piquet_ref.machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from piquet_ref.left_cards import elder_may_look
+from piquet_ref.machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
-from piquet_ref.ruleset import PLAYERS
+from piquet_ref.ruleset import PLAYERS, Player
 
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
-from .machine_walks import start, walks
+from .machine_walks import plies_through_the_machine, start, walks
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -51,7 +52,16 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     takes = {a.player: a.take for a in actions if isinstance(a, Exchange)}
     waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
     calls = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}
-    played = [a.card for a in actions if isinstance(a, Play)]
+    played: list[int] = []
+    first_revoke: int | None = None  # where in `played` the first revoke not yet retaken stands (law 59 IV)
+    for a in actions:
+        if isinstance(a, Revoke) and first_revoke is None:
+            first_revoke = len(played)
+        if isinstance(a, (Play, Revoke)):
+            played.append(a.card)
+        if isinstance(a, Retake):
+            assert first_revoke is not None
+            played, first_revoke = played[:first_revoke], None  # both take back every card from the revoke on; its lead stays led
     out: dict[str, Any] = {}
     for i, who in enumerate(PLAYERS):
         point = calls[who, "point"]
@@ -91,7 +101,9 @@ def test_any_legal_sequence_reaches_a_complete_deal_scored_as_score_deal_scores_
 def candidates(state: DealState) -> set[Action]:
     """A broad space of actions: every kind, by either player, with cards from the whole pack."""
     out: set[Action] = {ShowBlanche(p) for p in PLAYERS}
-    out |= {Play(p, c) for p in PLAYERS for c in PACK}
+    out |= {Play(p, c) for p in PLAYERS for c in PACK} | {Revoke(p, c) for p in PLAYERS for c in PACK}
+    out |= {Retake(p) for p in PLAYERS} | {SeeLeft(p, look) for p in PLAYERS for look in (True, False)}
+    out |= {MixLeft(p) for p in PLAYERS} | {SeeDiscard(p) for p in PLAYERS}
     for i, p in enumerate(PLAYERS):
         held = cards_of(state.dealt[i])
         most = discard_limits(p, len(state.discards[0]) if i and state.discards else 0, RS)[1]
@@ -228,7 +240,9 @@ def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(wa
     if state.phase != "play":
         return
     assert state.position is not None
-    assert count_actions(state, n).total == count_play(state.position, n).total
+    assert plies_through_the_machine(state, n)[0] == count_play(state.position, n).total
+    if not state.left_election_open and not elder_may_look(state.left_election, state.elder_looked):  # every action left is a card played
+        assert count_actions(state, n).total == count_play(state.position, n).total
 
 
 @FEW
@@ -266,6 +280,11 @@ def junk_actions() -> st.SearchStrategy[Any]:
         st.builds(Exchange, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK)), JUNK),
         st.builds(Call, JUNK, JUNK, st.one_of(JUNK, st.tuples(st.tuples(JUNK)), st.tuples(JUNK))),
         st.builds(Play, JUNK, JUNK),
+        st.builds(Revoke, JUNK, JUNK),
+        st.builds(Retake, JUNK),
+        st.builds(SeeLeft, JUNK, JUNK),
+        st.builds(MixLeft, JUNK),
+        st.builds(SeeDiscard, JUNK),
         JUNK,
     )
 
@@ -421,3 +440,134 @@ def test_the_cards_count_every_trick_of_the_deal_and_a_card_that_cannot_be_playe
         counted = won[i] + (min(N_TRICKS, won[i] + sizes[i] - played) - won[i] if sizes[1 - i] < HAND_SIZE else 0)
         assert waived.score(p).cards == (10 if counted > 6 else 0)
         assert waived.score(p).capot == (30 if counted == N_TRICKS else 0)
+
+
+# --- a revoke made at the table and retaken (law 59 IV); the cards left in the stock (law 36)
+
+
+@SOME
+@given(walks(revokes=True))
+def test_a_deal_with_revokes_found_and_retaken_is_scored_as_the_deal_the_retakes_leave(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """The record is written from the actions with every card from a first revoke to its retake struck out."""
+    deck, actions, state = walk
+    assert state.phase == "complete" and state.revoke is None and legal_actions(state) == ()
+    assert sum(isinstance(a, Revoke) for a in actions) >= sum(isinstance(a, Retake) for a in actions)
+    assert score_deal(record_from_actions(deck, actions)) == score_deal(record(state))
+
+
+@SOME
+@given(walks(revokes=True))
+def test_a_retake_puts_the_play_back_as_it_stood_before_the_first_revoke_standing(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """At each retake of the walk: the play is as the same deal with the revoke and all after it never played."""
+    deck, actions, _ = walk
+    first = None
+    state = start(deck)
+    for i, action in enumerate(actions):
+        if isinstance(action, Revoke) and first is None:
+            first = i
+        if isinstance(action, Retake):
+            assert first is not None
+            revoker = actions[first].player
+            assert action.player == revoker and state.revoke is not None
+            assert Retake(revoker) in legal_actions(state) and Retake(other_player(revoker)) not in legal_actions(state)
+            if state.played_out:  # the deal cannot end with a revoke standing: the retake is all that is left
+                assert state.phase == "play" and state.to_move == revoker and legal_actions(state) == (Retake(revoker),)
+            before = run(start(deck), actions[:first])  # the same deal with the revoke and all after it never played
+            after = apply(state, action)
+            assert (after.position, after.tricks, after.revoke) == (before.position, before.tricks, None)
+            assert before.position is not None and before.position.lead is not None
+            lead_suit = before.position.lead >> 3
+            assert all(a.card >> 3 == lead_suit for a in legal_actions(after) if isinstance(a, Play))  # the revoker now follows suit
+            with pytest.raises(PiquetError) as info:
+                apply(after, Retake(revoker))
+            assert info.value.code == "play-retake-not-open"
+            first = None
+        state = apply(state, action)
+
+
+def other_player(player: Player) -> Player:
+    return PLAYERS[1 - PLAYERS.index(player)]
+
+
+@SOME
+@given(walks())
+def test_the_younger_elects_once_on_the_cards_left_between_the_elders_first_lead_and_his_own_first_play(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    deck, actions, state = walk
+    exchanges = [a for a in actions if isinstance(a, Exchange)]
+    left = STOCK_SIZE - sum(a.take for a in exchanges)
+    elections = [i for i, a in enumerate(actions) if isinstance(a, SeeLeft) and a.player == "younger"]
+    first_lead = next(i for i, a in enumerate(actions) if isinstance(a, Play))
+    assert elections == ([first_lead + 1] if left else [])
+    looks = [i for i, a in enumerate(actions) if a == SeeLeft("elder", True)]
+    assert len(looks) <= 1 and (not looks or actions[elections[0]] == SeeLeft("younger", True))
+    assert all(a.look for a in actions if isinstance(a, SeeLeft) and a.player == "elder")
+    if elections:
+        window = run(start(deck), actions[: first_lead + 1])
+        assert legal_actions(window) == (SeeLeft("younger", True), SeeLeft("younger", False))
+        assert window.position is not None
+        for card in cards_of(window.position.younger):
+            with pytest.raises(PiquetError) as info:
+                apply(window, Play("younger", card))
+            assert info.value.code == "left-cards-undeclared"
+        for early in (run(start(deck), actions[:first_lead]), apply(window, SeeLeft("younger", False))):
+            with pytest.raises(PiquetError) as info:
+                apply(early, SeeLeft("younger", True))
+            assert info.value.code == "left-cards-window"
+
+
+def with_one_look(pos: Any, k: int) -> int:
+    """Sequences of `k` actions from `pos` when the elder may still look once at any point of the play: a card
+    played (any legal ply) or the look, after which only cards are played (a deal played out counts once)."""
+    plies = legal_plies(pos)
+    if k == 0 or not plies:
+        return 1
+    return sum(with_one_look(after_ply(pos, c), k - 1) for c in plies) + count_play(pos, k - 1).total
+
+
+@FEW
+@given(walks(), st.integers(1, 3), st.data())
+def test_once_the_younger_looks_the_elder_may_look_once_at_any_point_and_once_he_declines_neither_may(
+    walk: tuple[list[int], tuple[Action, ...], DealState], n: int, data: st.DataObject,
+) -> None:
+    deck, actions, _ = walk
+    in_play = [i for i in range(len(actions)) if isinstance(actions[i - 1], (Play, SeeLeft))]
+    state = run(start(deck), actions[: data.draw(st.sampled_from(in_play))])  # a point of the play after the first lead
+    if not state.cards_left:
+        return
+    if state.left_election_open:
+        state = apply(state, SeeLeft("younger", True))
+    assert state.position is not None
+    if state.left_election is False:
+        assert count_actions(state, n).total == count_play(state.position, n).total
+        with pytest.raises(PiquetError) as info:
+            apply(state, SeeLeft("elder", True))
+        assert info.value.code == "left-cards-window"
+    elif not state.elder_looked:
+        assert count_actions(state, n).total == with_one_look(state.position, n)
+        looked = apply(state, SeeLeft("elder", True))
+        assert looked.position == state.position and looked.to_move == state.to_move
+        assert SeeLeft("elder", True) not in legal_actions(looked)
+
+
+@SOME
+@given(walks(revokes=True))
+def test_cards_left_mixed_unshown_with_the_younger_discard_open_it_to_the_elder_once_he_has_led(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Law 37: after the mixing nothing is left to elect on or look at; the elder's seeing the discard is
+    offered from his first lead until he has seen it, and never without the mixing."""
+    deck, actions, final = walk
+    mixes = [i for i, a in enumerate(actions) if isinstance(a, MixLeft)]
+    sees = [i for i, a in enumerate(actions) if isinstance(a, SeeDiscard)]
+    assert len(mixes) <= 1 and len(sees) <= len(mixes) and all(i > mixes[0] for i in sees)
+    assert final.left_mixed == bool(mixes) and final.discard_seen == bool(sees)
+    if not mixes:
+        return
+    assert all(not isinstance(a, SeeLeft) for a in actions[mixes[0]:])
+    state = start(deck)
+    for i, action in enumerate(actions):
+        if i > mixes[0] and state.phase == "play" and not state.discard_seen:
+            offered = SeeDiscard("elder") in legal_actions(state)
+            assert offered == (bool(state.tricks) or state.position is not None and state.position.lead is not None)
+        state = apply(state, action)
+    assert score_deal(record_from_actions(deck, actions)) == score_deal(record(state))

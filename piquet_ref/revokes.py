@@ -1,0 +1,66 @@
+"""A revoke made at the table and its retaking (law 59 IV; Case XIII).
+
+A player who does not follow suit when he can has revoked. `Play` refuses such a card; a `Revoke`
+records that it was played all the same. The play goes on from the trick it spoiled, and when the
+revoke is found the cards played since are taken back by both players, the revoker follows suit, and
+the deal goes on as if the error had not been made: no penalty, so a deal with a revoke found is
+scored as the deal it becomes. Several revokes before the first is found are retaken together, back
+to the first.
+
+Our reading where the law is silent: a revoke can be found at any time (law 60 lets either player
+look through the tricks at any time), at the latest once the last trick is played, so a deal cannot
+end with a revoke standing; the finding is the revoker's `Retake`, open to him whoever is to play.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, cards_of, check_card, format_card, remove
+from .counts import Position
+from .errors import error
+from .play import beats
+from .ruleset import Player, Ruleset, other
+
+
+class Revoked(NamedTuple):
+    """The first revoke still standing: who made it, and the play just before it (the position and the number of tricks)."""
+
+    player: Player
+    position: Position
+    tricks: int
+
+
+def revoke_cards(pos: Position) -> tuple[Card, ...]:
+    """The cards the player to follow would revoke with: none between tricks or when he holds no card of
+    the suit led; else every card he holds of another suit (canonical order)."""
+    if pos.lead is None:
+        return ()
+    suit = pos.lead >> 3
+    hand = pos.hand(other(pos.leader))
+    return tuple(c for c in cards_of(hand) if c >> 3 != suit) if hand[suit] else ()
+
+
+def after_revoke(pos: Position, card: object, number: int, rs: Ruleset) -> Position:
+    """The position after the follower revokes with `card`; `play-not-held` or `play-not-a-revoke` (law 59) if he cannot."""
+    card = check_card(card)
+    follower = other(pos.leader)
+    hand = pos.hand(follower)
+    if pos.lead is not None and not hand[card >> 3] >> (card & 7) & 1:
+        raise error("play-not-held", f"tricks[{number}]: the {follower} revokes with {format_card(card, rs)}, which he does not hold")
+    if card not in revoke_cards(pos):
+        why = "a lead cannot be a revoke" if pos.lead is None else (
+            f"{format_card(card, rs)} follows suit" if card >> 3 == pos.lead >> 3 else f"he holds no {rs.pack.suits[pos.lead >> 3].name}, so any card is good")
+        raise error("play-not-a-revoke", f"tricks[{number}]: the {follower if pos.lead is not None else pos.leader} plays {format_card(card, rs)} as a revoke, but {why}")
+    assert pos.lead is not None
+    hands = {pos.leader: remove(pos.hand(pos.leader), pos.lead), follower: remove(hand, card)}
+    return Position(hands["elder"], hands["younger"], follower if beats(pos.lead, card) else pos.leader)
+
+
+def check_retake(standing: Revoked | None, player: Player) -> Revoked:
+    """The revoke `player` retakes; `play-retake-not-open` (law 59) when none stands or it is his adversary's."""
+    if standing is None:
+        raise error("play-retake-not-open", f"the {player} takes back cards played, but no revoke stands: a card once played stays (law 59)")
+    if standing.player != player:
+        raise error("play-retake-not-open", f"the {player} takes back cards played, but the revoke is the {standing.player}'s: he retakes")
+    return standing
