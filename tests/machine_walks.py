@@ -53,12 +53,13 @@ def walks(
 def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[tuple[Action, int]]]:
     """Sequences of `plies` cards played, walked through `legal_actions` and `apply` (those that end the deal sooner
     count once), by first card. Where cards are left in the stock the younger must say whether he looks at them
-    (law 36), which plays no card: he is taken to decline, after which neither player may look, so every other
-    action is a card played."""
+    (law 36), which plays no card: he is taken to decline. The elder's look, where the younger has looked
+    already, plays no card and changes no play: it is left out."""
     actions = legal_actions(state)
     if SeeLeft("younger", False) in actions:
         return plies_through_the_machine(apply(state, SeeLeft("younger", False)), plies)
-    assert all(isinstance(a, Play) for a in actions)
+    assert all(isinstance(a, Play) or a == SeeLeft("elder", True) for a in actions), actions
+    actions = tuple(a for a in actions if isinstance(a, Play))
     if plies == 0 or not actions:
         return 1, []
     by_first = [(a, plies_through_the_machine(apply(state, a), plies - 1)[0]) for a in actions]
