@@ -28,7 +28,8 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_deal, check_discard, deal_exchange, discard_limits
 from .loader import ruleset_of
-from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, call_options
+from .dialogue import answers, next_speaker, openings, say
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, Utterance, call_options
 from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
@@ -59,6 +60,7 @@ class DealState:
     pending: tuple[Player, int] | None = None
     waived: tuple[bool, bool] = (False, False)
     void: bool = False
+    talk: tuple[Utterance, ...] = ()  # the calling dialogue under way in the category being called
 
     @property
     def phase(self) -> Phase:
@@ -83,7 +85,7 @@ class DealState:
         if phase == "exchange":
             return PLAYERS[len(self.discards)]
         if phase == "calls":
-            return PLAYERS[len(self.calls) % len(PLAYERS)]
+            return next_speaker(self.talk) if self.talk else PLAYERS[len(self.calls) % len(PLAYERS)]
         if phase == "play":
             assert self.position is not None
             return self.position.leader if self.position.lead is None else other(self.position.leader)
@@ -118,7 +120,7 @@ def apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play or Elect, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -137,6 +139,8 @@ def apply(state: DealState, action: Action) -> DealState:
         return _exchange(state, action, player, phase)
     if isinstance(action, Call):
         return _call(state, action, player, phase)
+    if isinstance(action, DIALOGUE_TYPES):
+        return _say(state, action, player, phase)
     return _play(state, action, player, phase)
 
 
@@ -199,6 +203,8 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     if phase != "calls":
         when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
+    if state.talk:
+        raise error("call-out-of-turn", f"the {player} calls {action.category!r} while the dialogue of {state.category} is under way")
     if player != state.to_move or action.category != state.category:
         raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but the {state.to_move} is to call {state.category}: the elder calls first, point, then sequences, then sets")
     holdings = action.holdings
@@ -209,6 +215,21 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     assert state.hands is not None
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     return replace(state, calls=state.calls + (action,))
+
+
+def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> DealState:
+    """A call or answer of the calling dialogue (`dialogue`); its end is written as the two compact calls."""
+    if phase != "calls":
+        when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
+        raise error("call-out-of-turn", f"the {player} says {type(action).__name__} {when}")
+    assert state.hands is not None and state.category is not None
+    if not state.talk and len(state.calls) % len(PLAYERS):
+        raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but the younger is to call {state.category} after the elder's call")
+    talk, resolved = say(state.hands, state.discards, state.category, state.talk, action, state.ruleset)
+    if resolved is None:
+        return replace(state, talk=talk)
+    calls = (Call("elder", state.category, resolved[0]), Call("younger", state.category, resolved[1]))
+    return replace(state, talk=(), calls=state.calls + calls)
 
 
 def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealState:
@@ -244,7 +265,10 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         category = state.category
-        return tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
+        if state.talk:
+            return answers(state.hands, state.talk, rs)
+        compact = tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
+        return compact + (openings(state.hands[0], state.discards[0], category, rs) if i == 0 else ())
     assert state.position is not None
     return tuple(Play(player, card) for card in legal_plies(state.position))
 

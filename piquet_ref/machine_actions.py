@@ -1,5 +1,6 @@
 """The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, and the
-innocent player's election after an irregularity.
+innocent player's election after an irregularity; and the calling dialogue (laws 46-51): the elder's calls
+by number of cards, value, length and head, rank, and the younger's reply, asking the value or allowing.
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -86,8 +87,70 @@ class Elect:
     choice: str
 
 
-Action = Union[ShowBlanche, Exchange, Call, Play, Elect]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect)
+@dataclass(frozen=True)
+class CallPoint:
+    """The elder calls his point by its number of cards (law 46): the dialogue's first call of point."""
+
+    player: Player
+    cards: int
+
+
+@dataclass(frozen=True)
+class AskValue:
+    """The younger, holding as many cards or more, asks what the elder's point makes instead of replying;
+    he gives up any longer point by asking (law 46)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class CallValue:
+    """The elder says what his point makes, after the younger's reply of equal or his asking (law 46, Case I)."""
+
+    player: Player
+    value: int
+
+
+@dataclass(frozen=True)
+class CallSequence:
+    """The elder calls a sequence by its length and the rank (bit) of its head; the head may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    length: int
+    head: int | None
+
+
+@dataclass(frozen=True)
+class CallSet:
+    """The elder calls a quatorze or trio by its number of cards and its rank (bit); the rank may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    count: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The younger replies to the elder's call on the strength of his hand: the machine computes good,
+    equal or not good from both hands and the call (laws 46, 48)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Allow:
+    """The younger allows the elder's call good though he holds as good or better (he sinks it; law 51)."""
+
+    player: Player
+
+
+Opening = Union[CallPoint, CallSequence, CallSet]
+Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow]
+DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow)
+Action = Union[ShowBlanche, Exchange, Call, Play, Elect, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -17,7 +17,8 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from .dialogue import describe
+from .machine_actions import DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -107,7 +108,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         if isinstance(action, Call) and good_against_the_cards(before, action):
             text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
-        if isinstance(action, Call) and action.player == "younger":
+        if len(state.calls) > len(before.calls) and state.calls[-1].player == "younger":
             yield f"     reply: {_reply(replies(state)[-1])}"
         if isinstance(action, Play) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
@@ -143,6 +144,9 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
         return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    if isinstance(action, DIALOGUE_TYPES):
+        assert before.category is not None
+        return f"says {describe(action, rs)}", STEP_RULES[before.category]
     leads = before.position is not None and before.position.lead is None
     return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
 
