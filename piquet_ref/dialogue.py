@@ -25,7 +25,7 @@ from typing import Literal
 from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, hand_of_pack, pack_of, pack_of_hand
 from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from .errors import error
-from .machine_actions import DIALOGUE_TYPES, Allow, AskValue, CallPoint, CallSequence, CallSet, CallValue, Opening, Reply, Utterance
+from .machine_actions import Allow, AskValue, CallPoint, CallSequence, CallSet, CallValue, Correct, Opening, Reply, Utterance
 from .ruleset import Player, Ruleset
 from .suit import run_mask
 
@@ -121,8 +121,9 @@ def next_speaker(talk: tuple[Utterance, ...]) -> Player:
     return "elder" if len(talk) == 2 else "younger"
 
 
-def answers(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Utterance, ...]:
-    """What may be said next in a dialogue under way (`talk` not empty)."""
+def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Utterance, ...]:
+    """What may be said next in a dialogue under way (`talk` not empty): the younger's answers and, before
+    any answer, the elder's amendment of his call to a larger one (law 50)."""
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if len(talk) == 2:
@@ -132,7 +133,15 @@ def answers(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) 
     out: list[Utterance] = [Reply("younger")]
     if len(talk) == 1 and isinstance(opening, CallPoint) and longest(hands[1]) >= opening.cards:
         out.append(AskValue("younger"))
-    return tuple(out) + ((Allow("younger"),) if verdict != "good" else ())
+    out += [Allow("younger")] if verdict != "good" else []
+    return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
+
+
+def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
+    """The calls an elder may put in place of `opening` before it is answered: larger ones (law 50)."""
+    cat = category_of(opening)
+    worth = key(hand, cat, described(hand, opening, rs)[0], "elder", rs)
+    return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
 
 
 def longest(hand: Hand) -> int:
@@ -183,11 +192,17 @@ def say(hands: tuple[Hand, Hand], discards: tuple[tuple[Card, ...], ...], catego
         assert isinstance(action, (CallPoint, CallSequence, CallSet))
         check_opening(hands[0], discards[0], category, action, rs)
         return (action,), None
-    speaker, allowed = next_speaker(talk), answers(hands, talk, rs)
+    speaker, allowed = next_speaker(talk), answers(hands, discards[0], talk, rs)
+    if len(talk) == 1 and player == "elder" and isinstance(action, OPENING[category]) and action not in allowed:
+        assert isinstance(action, (CallPoint, CallSequence, CallSet))
+        check_opening(hands[0], discards[0], category, action, rs)
+        raise error("amend-not-larger", f"elder.{category}: the elder amends {describe(talk[0], rs)} to {describe(action, rs)}, which is no larger: a call may be corrected only to a larger one (law 50)")
     if action not in allowed:
         raise refusal(hands, talk, action, speaker, rs)
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    if isinstance(action, (CallPoint, CallSequence, CallSet)):  # the elder's amendment before the reply (law 50)
+        return (action,), None
     if isinstance(action, (AskValue, CallValue)):
         return talk + (action,), None
     verdict, mine, theirs = reply(hands, talk, rs)
@@ -249,7 +264,7 @@ def describe(call: Utterance, rs: Ruleset) -> str:
         return f"a sequence of {call.length}" + ("" if call.head is None else f" to the {rs.pack.ranks[call.head].symbol}")
     if isinstance(call, CallSet):
         return f"{call.count} of a rank" if call.rank is None else f"{call.count} of rank {rs.pack.ranks[call.rank].symbol}"
-    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes"}.get(type(call), type(call).__name__)
+    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply"}.get(type(call), type(call).__name__)
 
 
 def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:

@@ -29,7 +29,7 @@ from .errors import PiquetError, error
 from .exchange import check_deal, check_discard, deal_exchange, discard_limits
 from .loader import ruleset_of
 from .dialogue import answers, next_speaker, openings, say
-from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche, Utterance, call_options
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, Elect, Exchange, Play, Reply, ShowBlanche, Utterance, call_options
 from .penalties import OPTIONS, available, check_take, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
@@ -61,6 +61,7 @@ class DealState:
     waived: tuple[bool, bool] = (False, False)
     void: bool = False
     talk: tuple[Utterance, ...] = ()  # the calling dialogue under way in the category being called
+    allowed: tuple[Utterance, ...] = ()  # a dialogue the younger has just ended by allowing the call (law 51)
 
     @property
     def phase(self) -> Phase:
@@ -117,6 +118,11 @@ def new_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], ru
 
 def apply(state: DealState, action: Action) -> DealState:
     """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it."""
+    after = _apply(state, action)
+    return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed else after  # law 51: the window closes
+
+
+def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
@@ -139,6 +145,8 @@ def apply(state: DealState, action: Action) -> DealState:
         return _exchange(state, action, player, phase)
     if isinstance(action, Call):
         return _call(state, action, player, phase)
+    if isinstance(action, Correct):
+        return _correct(state, player)
     if isinstance(action, DIALOGUE_TYPES):
         return _say(state, action, player, phase)
     return _play(state, action, player, phase)
@@ -229,7 +237,16 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
     if resolved is None:
         return replace(state, talk=talk)
     calls = (Call("elder", state.category, resolved[0]), Call("younger", state.category, resolved[1]))
-    return replace(state, talk=(), calls=state.calls + calls)
+    return replace(state, talk=(), calls=state.calls + calls, allowed=state.talk + (action,) if isinstance(action, Allow) else ())
+
+
+def _correct(state: DealState, player: Player) -> DealState:
+    """The younger replies on his hand in place of the allowing he has just made (law 51)."""
+    if not state.allowed or player != "younger":
+        why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
+        raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
+    reopened = replace(state, calls=state.calls[: -len(PLAYERS)], talk=state.allowed[:-1], allowed=())
+    return _say(reopened, Reply("younger"), "younger", "calls")
 
 
 def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealState:
@@ -246,6 +263,10 @@ def _play(state: DealState, action: Play, player: Player, phase: Phase) -> DealS
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
+    return _legal_actions(state) + ((Correct("younger"),) if state.allowed else ())
+
+
+def _legal_actions(state: DealState) -> tuple[Action, ...]:
     phase, rs = state.phase, state.ruleset
     if phase in ("complete", "void"):
         return ()
@@ -266,7 +287,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         assert state.hands is not None and state.category is not None
         category = state.category
         if state.talk:
-            return answers(state.hands, state.talk, rs)
+            return answers(state.hands, state.discards[0], state.talk, rs)
         compact = tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
         return compact + (openings(state.hands[0], state.discards[0], category, rs) if i == 0 else ())
     assert state.position is not None

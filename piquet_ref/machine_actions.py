@@ -146,10 +146,18 @@ class Allow:
     player: Player
 
 
+@dataclass(frozen=True)
+class Correct:
+    """The younger takes back his allowing of the elder's call and replies on his hand instead: open to
+    him until the elder's next call, or his lead when no call follows (law 51)."""
+
+    player: Player
+
+
 Opening = Union[CallPoint, CallSequence, CallSet]
-Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow]
-DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow)
-Action = Union[ShowBlanche, Exchange, Call, Play, Elect, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow]
+Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
+DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct)
+Action = Union[ShowBlanche, Exchange, Call, Play, Elect, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
 ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect) + DIALOGUE_TYPES
 
 

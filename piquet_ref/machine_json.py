@@ -9,7 +9,7 @@ enforce | waive}` (the innocent player's election after an irregularity, laws 28
 The calling dialogue (laws 46-51): `{action: call_point, cards: n}`, `{action: call_value, value: n}`,
 `{action: call_sequence, length: n, head?: R}`, `{action: call_set, count: n, rank?: R}` (R a rank symbol;
 left out only for a call good against the cards), and the younger's `{action: reply}`, `{action: allow}`,
-`{action: ask_value}`.
+`{action: ask_value}`, and `{action: correct}` (his reply on his hand in place of an allowing, law 51).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Elect, Exchange, Play, Reply, ShowBlanche
+from .machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Elect, Exchange, Play, Reply, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -40,8 +40,9 @@ ACTION_KEYS = {
     "reply": {"player", "action"},
     "allow": {"player", "action"},
     "ask_value": {"player", "action"},
+    "correct": {"player", "action"},
 }
-ANSWERS = {"reply": Reply, "allow": Allow, "ask_value": AskValue}
+ANSWERS = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions"}
 
 
@@ -59,7 +60,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     if kind == "carte_blanche":
         return ShowBlanche(player)
     if kind in ANSWERS:
-        return Reply(player) if kind == "reply" else Allow(player) if kind == "allow" else AskValue(player)
+        return Reply(player) if kind == "reply" else Allow(player) if kind == "allow" else AskValue(player) if kind == "ask_value" else Correct(player)
     if kind in ("call_point", "call_value", "call_sequence", "call_set"):
         return _dialogue_call(data, kind, player, rs, where)
     if kind == "exchange":
@@ -117,7 +118,7 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "elect", "choice": action.choice}
     if isinstance(action, Call):
         return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
-    if isinstance(action, (Reply, Allow, AskValue)):
+    if isinstance(action, (Reply, Allow, AskValue, Correct)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
     if isinstance(action, CallPoint):
         return {"player": action.player, "action": "call_point", "cards": action.cards}

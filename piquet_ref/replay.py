@@ -18,7 +18,7 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
 from .dialogue import describe
-from .machine_actions import DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche
+from .machine_actions import DIALOGUE_TYPES, Action, Call, Correct, Elect, Exchange, Play, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -144,6 +144,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
         return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    if isinstance(action, Correct):
+        return "corrects his allowing: he replies on his hand (law 51)", ()
     if isinstance(action, DIALOGUE_TYPES):
         assert before.category is not None
         return f"says {describe(action, rs)}", STEP_RULES[before.category]

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from piquet_ref import PiquetError
 from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
 from piquet_ref.machine import DealState, apply, legal_actions, replies, run
-from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Exchange, Reply
+from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Exchange, Reply
 
 RANKS = "789TJQKA"
 PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
@@ -152,7 +152,9 @@ def after_exchange(deck: list[int], actions: tuple[Action, ...]) -> tuple[Held, 
 
 
 def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[tuple[str, str], list[Held]]:
-    """(player, category) -> holdings, for every category called through the dialogue in `actions`."""
+    """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
+    call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
+    reply (law 51)."""
     elder, younger, discard = after_exchange(deck, actions)
     out: dict[tuple[str, str], list[Held]] = {}
     said: list[Action] = []
@@ -161,7 +163,9 @@ def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[t
         if isinstance(a, (CallPoint, CallSequence, CallSet)):
             category = "point" if isinstance(a, CallPoint) else "sequences" if isinstance(a, CallSequence) else "sets"
             said = [a]
-        elif isinstance(a, (Reply, Allow, AskValue, CallValue)):
+        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct)):
+            if isinstance(a, Correct):
+                said, a = said[:-1], Reply(a.player)
             said.append(a)
             ends = isinstance(a, Allow) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
             if ends:
@@ -202,7 +206,7 @@ def test_five_cards_equal_then_forty_nine_good_as_in_cavendishs_deal() -> None:
 def test_the_younger_may_ask_the_value_only_holding_as_many_cards_and_asking_bars_a_longer_point() -> None:
     """Law 46. The younger holds five diamonds: he may ask against four cards, and then reckons only four."""
     state = example(CallPoint("elder", 4))
-    assert set(legal_actions(state)) == {Reply("younger"), AskValue("younger"), Allow("younger")}
+    assert set(legal_actions(state)) == {Reply("younger"), AskValue("younger"), Allow("younger"), CallPoint("elder", 5)}  # and law 50
     asked = run(state, (AskValue("younger"), CallValue("elder", 41), Reply("younger")))
     # the elder's best four hearts make 41 (A K Q J); the younger's best four diamonds make 41 (A Q J T): equal
     assert replies(asked)[0].outcome == "equal" and asked.calls[-1] == Call("younger", "point", (parse_cards("AD QD JD TD".split()),))
@@ -248,3 +252,30 @@ def test_a_lower_first_call_bars_a_better_holding_unless_good_against_the_cards(
     assert allowed.calls[-2:] == (Call("elder", "sequences", (parse_cards("KH QH JH".split()),)), Call("younger", "sequences", ()))
     good = example(*base, CallSequence("elder", 4, None), Reply("younger"))
     assert good.calls[-2].holdings == (parse_cards("AH KH QH JH".split()),)
+
+
+def test_the_elder_may_amend_a_smaller_call_before_the_reply_and_only_to_a_larger_one() -> None:
+    """Law 50: four cards amended to five before the younger answers; not to three, and not after the answer."""
+    state = example(CallPoint("elder", 4))
+    assert CallPoint("elder", 5) in legal_actions(state) and CallPoint("elder", 3) not in legal_actions(state)
+    amended = apply(state, CallPoint("elder", 5))
+    assert amended.talk == (CallPoint("elder", 5),) and amended.to_move == "younger"
+    with pytest.raises(PiquetError) as info:
+        apply(state, CallPoint("elder", 3))
+    assert (info.value.code, info.value.law) == ("amend-not-larger", 50)
+    with pytest.raises(PiquetError) as info:
+        run(state, (AskValue("younger"), CallPoint("elder", 5)))
+    assert info.value.code == "call-out-of-turn"
+
+
+def test_the_younger_may_correct_an_allowing_until_the_elders_next_call() -> None:
+    """Law 51: the younger allows five cards good holding five diamonds, then corrects: the reply is equal and
+    the elder says what his make. Once the elder has called again, the correction is too late."""
+    allowed = example(CallPoint("elder", 5), Allow("younger"))
+    assert legal_actions(allowed)[-1] == Correct("younger") and allowed.category == "sequences"
+    corrected = apply(allowed, Correct("younger"))
+    assert corrected.category == "point" and corrected.to_move == "elder" and legal_actions(corrected) == (CallValue("elder", 49),)
+    later = apply(allowed, CallSequence("elder", 4, RANKS.index("A")))
+    with pytest.raises(PiquetError) as info:
+        apply(later, Correct("younger"))
+    assert (info.value.code, info.value.law) == ("correction-too-late", 51)
