@@ -8,25 +8,19 @@ four) fits in twelve, so the test compares the call with the best holding of all
 
 from __future__ import annotations
 
-from .cards import PACK_SIZE, hand_of_pack, pack_of, pack_of_hand
-from .declarations import compare_declarations, declare_all, declared
+from .dialogue import good_against
 from .errors import error
-from .machine import DealState, choice_of
+from .machine import DealState
 from .machine_actions import Call
 from .ruleset import PLAYERS
-
-FULL_PACK = (1 << PACK_SIZE) - 1
 
 
 def good_against_the_cards(state: DealState, call: Call) -> bool:
     """Whether `call` (a call the caller could make in `state`) is better than anything the adversary could hold."""
     if state.hands is None:
         raise error("argument-invalid", "a call is judged against the cards once the exchange is over")
-    rs = state.ruleset
     i = PLAYERS.index(call.player)
-    hand = state.hands[i]
-    seen = pack_of_hand(hand) | pack_of(state.discards[i])
-    mine = declared(hand, choice_of((call,)), call.player, rs)
-    theirs = declare_all(hand_of_pack(FULL_PACK & ~seen), rs)
-    pair = (mine, theirs) if i == 0 else (theirs, mine)
-    return compare_declarations(*pair, rs).category(call.category).status(call.player) == "good"
+    if not call.holdings:
+        return False
+    hand, discard = state.hands[i], state.discards[i]
+    return max(good_against(hand, discard, call.category, h, call.player, state.ruleset) for h in call.holdings)

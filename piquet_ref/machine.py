@@ -30,9 +30,11 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
+from .dialogue import answers, next_speaker, openings, say
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
-from .machine_actions import ACTION_TYPES, Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche, call_options
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
+from .machine_actions import SeeLeft, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
@@ -78,6 +80,8 @@ class DealState:
     elder_looked: bool = False
     left_mixed: bool = False
     discard_seen: bool = False
+    talk: tuple[Utterance, ...] = ()  # the calling dialogue under way in the category being called
+    allowed: tuple[Utterance, ...] = ()  # a dialogue the younger has just ended by allowing the call (law 51)
 
     @property
     def phase(self) -> Phase:
@@ -102,7 +106,7 @@ class DealState:
         if phase == "exchange":
             return PLAYERS[len(self.discards)]
         if phase == "calls":
-            return PLAYERS[len(self.calls) % len(PLAYERS)]
+            return next_speaker(self.talk) if self.talk else PLAYERS[len(self.calls) % len(PLAYERS)]
         if phase == "play":
             assert self.position is not None
             if self.revoke and self.played_out:
@@ -172,10 +176,15 @@ def new_deal(
 
 def apply(state: DealState, action: Action) -> DealState:
     """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it."""
+    after = _apply(state, action)
+    return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed else after  # law 51: the window closes
+
+
+def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft or SeeDiscard, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -206,6 +215,10 @@ def apply(state: DealState, action: Action) -> DealState:
     if isinstance(action, SeeDiscard):
         check_see_discard(player, state.left_mixed, state.elder_has_led, state.discard_seen)
         return replace(state, discard_seen=True)
+    if isinstance(action, Correct):
+        return _correct(state, player)
+    if isinstance(action, DIALOGUE_TYPES):
+        return _say(state, action, player, phase)
     return _play(state, action, player, phase)
 
 
@@ -284,6 +297,8 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     if phase != "calls":
         when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
+    if state.talk:
+        raise error("call-out-of-turn", f"the {player} calls {action.category!r} while the dialogue of {state.category} is under way")
     if player != state.to_move or action.category != state.category:
         raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but the {state.to_move} is to call {state.category}: the elder calls first, point, then sequences, then sets")
     holdings = action.holdings
@@ -294,6 +309,30 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     assert state.hands is not None
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     return replace(state, calls=state.calls + (action,))
+
+
+def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> DealState:
+    """A call or answer of the calling dialogue (`dialogue`); its end is written as the two compact calls."""
+    if phase != "calls":
+        when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
+        raise error("call-out-of-turn", f"the {player} says {type(action).__name__} {when}")
+    assert state.hands is not None and state.category is not None
+    if not state.talk and len(state.calls) % len(PLAYERS):
+        raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but the younger is to call {state.category} after the elder's call")
+    talk, resolved = say(state.hands, state.discards, state.category, state.talk, action, state.ruleset)
+    if resolved is None:
+        return replace(state, talk=talk)
+    calls = (Call("elder", state.category, resolved[0]), Call("younger", state.category, resolved[1]))
+    return replace(state, talk=(), calls=state.calls + calls, allowed=state.talk + (action,) if isinstance(action, Allow) else ())
+
+
+def _correct(state: DealState, player: Player) -> DealState:
+    """The younger replies on his hand in place of the allowing he has just made (law 51)."""
+    if not state.allowed or player != "younger":
+        why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
+        raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
+    reopened = replace(state, calls=state.calls[: -len(PLAYERS)], talk=state.allowed[:-1], allowed=())
+    return _say(reopened, Reply("younger"), "younger", "calls")
 
 
 def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase) -> DealState:
@@ -330,6 +369,10 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
+    return _legal_actions(state) + ((Correct("younger"),) if state.allowed else ())
+
+
+def _legal_actions(state: DealState) -> tuple[Action, ...]:
     phase, rs = state.phase, state.ruleset
     if phase in ("complete", "void"):
         return ()
@@ -348,7 +391,10 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         category = state.category
-        return tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
+        if state.talk:
+            return answers(state.hands, state.discards[0], state.talk, rs)
+        compact = tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
+        return compact + (openings(state.hands[0], state.discards[0], category, rs) if i == 0 else ())
     assert state.position is not None
     if state.left_election_open:
         return (SeeLeft(player, True), SeeLeft(player, False))

@@ -1,6 +1,7 @@
 """The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, the
 innocent player's election after an irregularity, a revoke made at the table and its retaking, and the
-looking at the cards left in the stock.
+looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
+of cards, value, length and head, rank, and the younger's reply, asking the value or allowing.
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -108,6 +109,22 @@ class Retake:
 
 
 @dataclass(frozen=True)
+class CallPoint:
+    """The elder calls his point by its number of cards (law 46): the dialogue's first call of point."""
+
+    player: Player
+    cards: int
+
+
+@dataclass(frozen=True)
+class AskValue:
+    """The younger, holding as many cards or more, asks what the elder's point makes instead of replying;
+    he gives up any longer point by asking (law 46)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
 class SeeLeft:
     """The cards left in the stock after the exchange (law 36): the younger's election whether he will
     look at them (`look` true or false), or, once the younger has looked, the elder's looking (`look` true)."""
@@ -125,14 +142,69 @@ class MixLeft:
 
 
 @dataclass(frozen=True)
+class CallValue:
+    """The elder says what his point makes, after the younger's reply of equal or his asking (law 46, Case I)."""
+
+    player: Player
+    value: int
+
+
+@dataclass(frozen=True)
+class CallSequence:
+    """The elder calls a sequence by its length and the rank (bit) of its head; the head may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    length: int
+    head: int | None
+
+
+@dataclass(frozen=True)
+class CallSet:
+    """The elder calls a quatorze or trio by its number of cards and its rank (bit); the rank may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    count: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The younger replies to the elder's call on the strength of his hand: the machine computes good,
+    equal or not good from both hands and the call (laws 46, 48)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
 class SeeDiscard:
     """The elder, once he has led, looks at the younger's discard with the cards left mixed into it (law 37)."""
 
     player: Player
 
 
-Action = Union[ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard)
+@dataclass(frozen=True)
+class Allow:
+    """The younger allows the elder's call good though he holds as good or better (he sinks it; law 51)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The younger takes back his allowing of the elder's call and replies on his hand instead: open to
+    him until the elder's next call, or his lead when no call follows (law 51)."""
+
+    player: Player
+
+
+Opening = Union[CallPoint, CallSequence, CallSet]
+Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
+DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct)
+Action = Union[
+    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

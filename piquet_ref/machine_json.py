@@ -14,6 +14,10 @@ younger's election whether he looks at the cards left in the stock, or the elder
 (the elder then sees that discard, once he has led, law 37).
 The setup may deal the wrong number of cards (the whole pack, laws 11, 12, 39-43) and name the cards
 the dealer `exposed` in dealing (law 13).
+The calling dialogue (laws 46-51): `{action: call_point, cards: n}`, `{action: call_value, value: n}`,
+`{action: call_sequence, length: n, head?: R}`, `{action: call_set, count: n, rank?: R}` (R a rank symbol;
+left out only for a call good against the cards), and the younger's `{action: reply}`, `{action: allow}`,
+`{action: ask_value}`, and `{action: correct}` (his reply on his hand in place of an allowing, law 51).
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Elect, Exchange, MixLeft, Play, Reply
+from .machine_actions import Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
-from .ruleset import PLAYERS, Ruleset
+from .ruleset import PLAYERS, Player, Ruleset
 
 ACTION_KEYS = {
     "carte_blanche": {"player", "action"},
@@ -42,7 +47,16 @@ ACTION_KEYS = {
     "see_left": {"player", "action", "look"},
     "mix_left": {"player", "action"},
     "see_discard": {"player", "action"},
+    "call_point": {"player", "action", "cards"},
+    "call_value": {"player", "action", "value"},
+    "call_sequence": {"player", "action", "length", "head"},
+    "call_set": {"player", "action", "count", "rank"},
+    "reply": {"player", "action"},
+    "allow": {"player", "action"},
+    "ask_value": {"player", "action"},
+    "correct": {"player", "action"},
 }
+ANSWERS = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
 
@@ -70,6 +84,10 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         if type(look) is not bool:
             raise error("record-invalid", f"{where}.look must be true or false, got {look!r}")
         return SeeLeft(player, look)
+    if kind in ANSWERS:
+        return Reply(player) if kind == "reply" else Allow(player) if kind == "allow" else AskValue(player) if kind == "ask_value" else Correct(player)
+    if kind in ("call_point", "call_value", "call_sequence", "call_set"):
+        return _dialogue_call(data, kind, player, rs, where)
     if kind == "exchange":
         discard = parse_cards(data.get("discard", []), rs, f"{where}.discard")
         take = data.get("take", len(discard))
@@ -97,6 +115,24 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     return Revoke(player, cards[0]) if kind == "revoke" else Play(player, cards[0])
 
 
+def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Ruleset, where: str) -> Action:
+    """A call of the dialogue from its JSON form: integers, and a rank symbol for a head or rank."""
+    field = {"call_point": "cards", "call_value": "value", "call_sequence": "length", "call_set": "count"}[kind]
+    n = data.get(field)
+    if type(n) is not int:
+        raise error("record-invalid", f"{where}.{field} must be an integer, got {n!r}")
+    if kind == "call_point":
+        return CallPoint(player, n)
+    if kind == "call_value":
+        return CallValue(player, n)
+    named = data.get("head" if kind == "call_sequence" else "rank")
+    symbols = [r.symbol for r in rs.pack.ranks]
+    if named is not None and named not in symbols:
+        raise error("record-invalid", f"{where}.{'head' if kind == 'call_sequence' else 'rank'} must be a rank symbol {symbols} or absent, got {named!r}")
+    rank = None if named is None else symbols.index(named)
+    return CallSequence(player, n, rank) if kind == "call_sequence" else CallSet(player, n, rank)
+
+
 def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
     """The JSON form of an action (what `action_of` reads)."""
     if isinstance(action, ShowBlanche):
@@ -115,6 +151,18 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "mix_left"}
     if isinstance(action, SeeDiscard):
         return {"player": action.player, "action": "see_discard"}
+    if isinstance(action, (Reply, Allow, AskValue, Correct)):
+        return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
+    if isinstance(action, CallPoint):
+        return {"player": action.player, "action": "call_point", "cards": action.cards}
+    if isinstance(action, CallValue):
+        return {"player": action.player, "action": "call_value", "value": action.value}
+    if isinstance(action, CallSequence):
+        head = {} if action.head is None else {"head": rs.pack.ranks[action.head].symbol}
+        return {"player": action.player, "action": "call_sequence", "length": action.length, **head}
+    if isinstance(action, CallSet):
+        rank = {} if action.rank is None else {"rank": rs.pack.ranks[action.rank].symbol}
+        return {"player": action.player, "action": "call_set", "count": action.count, **rank}
     return {"player": action.player, "action": "revoke" if isinstance(action, Revoke) else "play", "card": format_card(action.card, rs)}
 
 
@@ -188,6 +236,7 @@ def state_json(state: DealState) -> dict[str, Any]:
         "left": state.left,
         "hands": {p: format_cards(cards_of(state.hands[i]), rs) for p, i in by_player.items()} if state.hands else None,
         "calls": [action_json(c, rs) for c in state.calls],
+        "talk": [action_json(c, rs) for c in state.talk],
         "replies": {c.category: {"outcome": c.outcome, "winner": c.winner, "status": {p: c.status(p) for p in PLAYERS}} for c in replies(state)},
         "tricks": [format_cards(t, rs) for t in state.tricks],
         "lead": format_card(state.position.lead, rs) if state.position and state.position.lead is not None else None,

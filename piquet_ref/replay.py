@@ -17,7 +17,8 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .machine_actions import Action, Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .dialogue import describe
+from .machine_actions import DIALOGUE_TYPES, Action, Call, Correct, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -107,7 +108,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         if isinstance(action, Call) and good_against_the_cards(before, action):
             text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
-        if isinstance(action, Call) and action.player == "younger":
+        if len(state.calls) > len(before.calls) and state.calls[-1].player == "younger":
             yield f"     reply: {_reply(replies(state)[-1])}"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
@@ -156,6 +157,11 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return "looks at the younger's discard and the cards left mixed with it (law 37)", ()
     if isinstance(action, Revoke):
         return f"revokes with {format_card(action.card, rs)}, holding the suit led (law 59 IV)", ()
+    if isinstance(action, Correct):
+        return "corrects his allowing: he replies on his hand (law 51)", ()
+    if isinstance(action, DIALOGUE_TYPES):
+        assert before.category is not None
+        return f"says {describe(action, rs)}", STEP_RULES[before.category]
     leads = before.position is not None and before.position.lead is None
     return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
 

@@ -50,7 +50,8 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Call, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import Allow, AskValue, Call, CallPoint, CallSequence, CallValue, Correct, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
+from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -468,6 +469,12 @@ def card(text: str) -> int:
 
 LEFT_ONE = (EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2))  # the younger leaves 7D in the stock
 NO_CALLS = tuple(Call(p, c, ()) for c in ("point", "sequences", "sets") for p in ("elder", "younger"))
+POINT_49 = (CallPoint("elder", 5), AskValue("younger"), CallValue("elder", 49), Reply("younger"))  # 000 §EXAMPLE's point
+
+
+def short_state() -> Any:  # after the exchange the elder holds six spades, the younger no suit longer than four
+    state = machine_deal("AS KS QS JS TS 9S AH KH QH AD KD QD", "8S 7S JH TH 9H 8H JD TD 9D AC KC QC", "7H 8D 7D JC TC 9C 8C 7C")
+    return run(state, (Exchange("elder", parse_cards("AD"), 1), Exchange("younger", parse_cards("8S"), 1)))
 PLAYED = tuple(
     play for t in score_deal(EXAMPLE).tricks
     for play in (Play(t.leader, t.lead), Play("younger" if t.leader == "elder" else "elder", t.follow))
@@ -744,6 +751,24 @@ NEGATIVES: list[Negative] = [
     Negative("call-out-of-turn", "the younger calls his point before the elder", API,
              machine(cavendish_state, *EXCHANGED, NO_CALLS[1]), machine(cavendish_state, *EXCHANGED, NO_CALLS[0]),
              ("younger", "point")),
+    Negative("reply-out-of-turn", "the elder replies to his own call of point", API,
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Reply("elder")),
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Reply("younger")), ("elder", "Reply", "younger is to answer")),
+    Negative("ask-value-short", "the younger asks the value of six cards holding four", API,
+             machine(short_state, CallPoint("elder", 6), AskValue("younger")), machine(short_state, CallPoint("elder", 6), Reply("younger")),
+             ("6 cards", "only 4")),
+    Negative("call-head-missing", "a tierce called without its head, not good against the cards", API,
+             machine(cavendish_state, *EXCHANGED, *POINT_49, CallSequence("elder", 3, None)),
+             machine(cavendish_state, *EXCHANGED, *POINT_49, CallSequence("elder", 4, None)), ("sequence of 3", "head")),
+    Negative("amend-not-larger", "four cards amended to three", API,
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 4), CallPoint("elder", 3)),
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 4), CallPoint("elder", 5)), ("4 cards", "3 cards")),
+    Negative("allow-nothing-better", "the younger allows forty-nine holding forty-eight", API,
+             machine(cavendish_state, *EXCHANGED, *POINT_49[:3], Allow("younger")),
+             machine(cavendish_state, *EXCHANGED, *POINT_49[:3], Reply("younger")), ("making 49",)),
+    Negative("correction-too-late", "the younger corrects his allowing after the elder's next call", API,
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Allow("younger"), CallSequence("elder", 4, 7), Correct("younger")),
+             machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Allow("younger"), Correct("younger")), ("younger", "law 51")),
     Negative("play-too-early", "the elder leads before the calls", API,
              machine(cavendish_state, *EXCHANGED, PLAYED[0]), machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0]),
              ("elder", "calls")),

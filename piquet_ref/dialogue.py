@@ -1,0 +1,289 @@
+"""The calling dialogue (laws 46-51, L 000 §Calling): the elder calls by description, the machine replies.
+
+In each category the elder may open with a call that describes a holding instead of showing it (the
+compact `Call`): a point by its number of cards (law 46), a sequence by its length and head, a quatorze or
+trio by its number and rank (law 48; the head or rank may go unnamed only when the call is good against
+the cards). The younger then answers: `Reply` has the machine compare the call with the best he holds and
+say good, equal or not good; `Allow` lets the call be good though he holds as good or better (law 51);
+at the point `AskValue`, open to him only when he holds as many cards or more, has the elder say what his
+point makes and bars the younger from any longer point (law 46). After an equal number of cards, or
+the asking, the elder's `CallValue` is answered in the same way (Case I: the value completes the first
+call, it is no new one).
+
+When the dialogue of a category ends, it is written as the two compact calls it amounts to, so the
+deal record stays the declared holdings: the holding the elder described (the best one answering the
+description); the younger's best holding when he is not barred and the reply is not good or equal. An
+elder whose call is good reckons with it the holdings of the class no better than the one called, and
+every holding he has when his first call was good against the cards (law 49).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Literal
+
+from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, hand_of_pack, pack_of, pack_of_hand
+from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
+from .errors import error
+from .machine_actions import Allow, AskValue, CallPoint, CallSequence, CallSet, CallValue, Correct, Opening, Reply, Utterance
+from .ruleset import Player, Ruleset
+from .suit import run_mask
+
+Verdict = Literal["good", "equal", "not_good"]
+Holding = tuple[Card, ...]
+FULL_PACK = (1 << PACK_SIZE) - 1
+OPENING: dict[DeclCategory, type] = {"point": CallPoint, "sequences": CallSequence, "sets": CallSet}
+NAMES = {"point": "a point", "sequences": "a sequence", "sets": "a quatorze or trio"}
+
+
+def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, ...]:
+    """Every single holding `hand` can call in `category`: any cards of one suit for a point, any run of
+    at least the minimum length, any set of a counting size of a rank that scores."""
+    if category == "point":
+        return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
+    if category == "sequences":
+        n0 = rs.sequences.min_length
+        return tuple(SUIT_CARDS[s][run_mask(n, top)] for s in range(4) for top in range(8) for n in range(n0, top + 2) if run_mask(n, top) & hand[s] == run_mask(n, top))
+    return tuple(
+        tuple(card_of(s, rank) for s in chosen)
+        for rank in rs.sets.ranks for n in sorted(rs.sets.values) for chosen in combinations([s for s in range(4) if hand[s] >> rank & 1], n)
+    )
+
+
+def choice(category: DeclCategory, holdings: tuple[Holding, ...]) -> DeclareChoice:
+    """The declaration choice of holdings in one category (the others sunk)."""
+    if category == "point":
+        return DeclareChoice(holdings[0] if holdings else "none", "none", "none")
+    return DeclareChoice("none", holdings or "none", "none") if category == "sequences" else DeclareChoice("none", "none", holdings or "none")
+
+
+def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset) -> int:
+    """The comparison key of one holding (length and pips, length and head, number and rank)."""
+    d = declared(hand, choice(category, (holding,)), player, rs)
+    return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
+
+
+def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, player: Player, rs: Ruleset) -> bool:
+    """Whether `holding` beats anything the adversary could hold, judged from what its caller sees: his
+    hand and his discard (law 48); every best holding fits in twelve cards, so it is compared with the best
+    holding of all the cards unseen."""
+    mine = declared(hand, choice(category, (holding,)), player, rs)
+    theirs = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
+    pair = (mine, theirs) if player == "elder" else (theirs, mine)
+    return compare_declarations(*pair, rs).category(category).status(player) == "good"
+
+
+def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
+    """The holdings answering the elder's opening call, best first (empty when he holds none)."""
+    held = singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
+    if isinstance(call, CallPoint):
+        fits = [h for h in held if len(h) == call.cards]
+    elif isinstance(call, CallSequence):
+        fits = [h for h in held if len(h) == call.length and (call.head is None or h[0] & 7 == call.head)]
+    else:
+        fits = [h for h in held if len(h) == call.count and (call.rank is None or h[0] & 7 == call.rank)]
+    cat = category_of(call)
+    return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
+
+
+def category_of(call: Opening) -> DeclCategory:
+    return "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets"
+
+
+def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: Ruleset) -> tuple[Opening, ...]:
+    """Every opening call the elder may make in `category` (law 46 and 48)."""
+    held = singles(hand, category, rs)
+    if category == "point":
+        return tuple(CallPoint("elder", n) for n in sorted({len(h) for h in held}))
+    described_ = sorted({(len(h), h[0] & 7) for h in held})
+    named: list[Opening] = [CallSequence("elder", n, r) if category == "sequences" else CallSet("elder", n, r) for n, r in described_]
+    unnamed: list[Opening] = [CallSequence("elder", n, None) if category == "sequences" else CallSet("elder", n, None) for n in sorted({n for n, _ in described_})]
+    return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs))
+
+
+def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
+    """What the points of `n` cards of `hand` make, lowest first."""
+    return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}))
+
+
+POINT_LOW = 0xFF  # the pips part of a point's key (declarations.POINT_SHIFT is 8)
+
+
+def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards: int | None = None) -> Holding | None:
+    """The player's best holding in `category` (of `cards` cards for a point when given)."""
+    held = [h for h in singles(hand, category, rs) if cards is None or len(h) == cards]
+    return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
+
+
+def next_speaker(talk: tuple[Utterance, ...]) -> Player:
+    """Who speaks next in a category's dialogue under way: the elder states his point's value after an equal
+    number of cards or the asking, the younger answers everything else."""
+    return "elder" if len(talk) == 2 else "younger"
+
+
+def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Utterance, ...]:
+    """What may be said next in a dialogue under way (`talk` not empty): the younger's answers and, before
+    any answer, the elder's amendment of his call to a larger one (law 50)."""
+    opening = talk[0]
+    assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    if len(talk) == 2:
+        assert isinstance(opening, CallPoint)
+        return tuple(CallValue("elder", v) for v in values(hands[0], opening.cards, rs))
+    verdict = reply(hands, talk, rs)[0]
+    out: list[Utterance] = [Reply("younger")]
+    if len(talk) == 1 and isinstance(opening, CallPoint) and longest(hands[1]) >= opening.cards:
+        out.append(AskValue("younger"))
+    out += [Allow("younger")] if verdict != "good" else []
+    return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
+
+
+def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
+    """The calls an elder may put in place of `opening` before it is answered: larger ones (law 50)."""
+    cat = category_of(opening)
+    worth = key(hand, cat, described(hand, opening, rs)[0], "elder", rs)
+    return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
+
+
+def longest(hand: Hand) -> int:
+    return max(m.bit_count() for m in hand)
+
+
+def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Verdict, Holding, Holding | None]:
+    """The younger's reply to the call under way: the verdict for the elder, the elder's holding called,
+    and the younger's holding it is judged against (None: he holds nothing that counts against it)."""
+    opening = talk[0]
+    assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    cat = category_of(opening)
+    if isinstance(opening, CallPoint):
+        n = opening.cards
+        if len(talk) == 3:  # the value called, judged against the younger's best point of as many cards
+            value = talk[2]
+            assert isinstance(value, CallValue)
+            mine = next(h for h in singles(hands[0], "point", rs) if len(h) == n and key(hands[0], "point", h, "elder", rs) & POINT_LOW == value.value)
+            theirs = best(hands[1], "point", "younger", rs, n)
+        else:  # the number of cards only
+            mine = best(hands[0], "point", "elder", rs, n)  # type: ignore[assignment]
+            m = longest(hands[1])
+            theirs = best(hands[1], "point", "younger", rs) if m >= n else None
+            if theirs is not None and m == n:
+                return "equal", mine, theirs
+            return ("good" if m < n else "not_good"), mine, theirs
+    else:
+        mine = described(hands[0], opening, rs)[0]
+        theirs = best(hands[1], cat, "younger", rs)
+    if theirs is None:
+        return "good", mine, None
+    ek, yk = key(hands[0], cat, mine, "elder", rs), key(hands[1], cat, theirs, "younger", rs)
+    return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
+
+
+Said = tuple[Utterance, ...]
+Resolved = tuple[tuple[Holding, ...], tuple[Holding, ...]]
+
+
+def say(hands: tuple[Hand, Hand], discards: tuple[tuple[Card, ...], ...], category: DeclCategory, talk: Said, action: Utterance, rs: Ruleset) -> tuple[Said, Resolved | None]:
+    """The dialogue after `action`: what has been said in the category, and, once it is over, the holdings
+    each player is taken to declare (elder, younger). A typed error with its law if the laws reject it."""
+    player = action.player
+    if not talk:
+        if player != "elder" or not isinstance(action, OPENING[category]):
+            who = "the younger answers; he does not call first" if player == "younger" else f"the elder is to call {NAMES[category]}"
+            raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but {who}: the elder calls first, point, then sequences, then sets")
+        assert isinstance(action, (CallPoint, CallSequence, CallSet))
+        check_opening(hands[0], discards[0], category, action, rs)
+        return (action,), None
+    speaker, allowed = next_speaker(talk), answers(hands, discards[0], talk, rs)
+    if len(talk) == 1 and player == "elder" and isinstance(action, OPENING[category]) and action not in allowed:
+        assert isinstance(action, (CallPoint, CallSequence, CallSet))
+        check_opening(hands[0], discards[0], category, action, rs)
+        raise error("amend-not-larger", f"elder.{category}: the elder amends {describe(talk[0], rs)} to {describe(action, rs)}, which is no larger: a call may be corrected only to a larger one (law 50)")
+    if action not in allowed:
+        raise refusal(hands, talk, action, speaker, rs)
+    opening = talk[0]
+    assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    if isinstance(action, (CallPoint, CallSequence, CallSet)):  # the elder's amendment before the reply (law 50)
+        return (action,), None
+    if isinstance(action, (AskValue, CallValue)):
+        return talk + (action,), None
+    verdict, mine, theirs = reply(hands, talk, rs)
+    if isinstance(action, Allow):
+        verdict, theirs = "good", None
+    elif verdict == "equal" and len(talk) == 1 and isinstance(opening, CallPoint):
+        return talk + (action,), None  # an equal number of cards: the elder says what his point makes
+    if verdict == "good":
+        return (), (reckoned(hands[0], discards[0], category, mine, rs), ())
+    if verdict == "equal" or category == "point":
+        assert theirs is not None
+        return (), ((mine,), (theirs,))
+    held = declare_all(hands[1], rs)
+    return (), ((mine,), tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets)))
+
+
+def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, called: Holding, rs: Ruleset) -> tuple[Holding, ...]:
+    """What the elder reckons with a call allowed good: the holding called, and the other holdings of the
+    class no better than it; every holding of the class when the call was good against the cards (law 49)."""
+    if category == "point":
+        return (called,)
+    held = declare_all(hand, rs)
+    mine = held.sequences if category == "sequences" else held.sets
+    if good_against(hand, discard, category, called, "elder", rs):
+        return tuple(h.cards for h in mine)
+    top = key(hand, category, called, "elder", rs)
+    return (called,) + tuple(h.cards for h in mine if not set(h.cards) & set(called) and h.key <= top)
+
+
+def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset) -> None:
+    """The elder's opening call describes a holding he has, by a description the laws accept."""
+    fields = (call.cards,) if isinstance(call, CallPoint) else (call.length, call.head) if isinstance(call, CallSequence) else (call.count, call.rank)
+    if type(fields[0]) is not int or not (len(fields) == 1 or fields[1] is None or type(fields[1]) is int):
+        raise error("argument-invalid", f"{type(call).__name__}: the number of cards must be an integer and the head or rank a rank bit or None, got {fields!r}")
+    n = fields[0]
+    rank = fields[1] if len(fields) == 2 else None
+    if isinstance(call, CallPoint):
+        ok = 1 <= n <= 8
+    elif isinstance(call, CallSequence):
+        ok = rs.sequences.min_length <= n <= 8 and (rank is None or n - 1 <= rank <= 7)
+    else:
+        ok = n in rs.sets.values and (rank is None or rank in rs.sets.ranks)
+    if not ok:
+        raise error("declare-invalid", f"elder.{category}: {call!r} describes no {NAMES[category][2:]} the ruleset counts")
+    fits = described(hand, call, rs)
+    if not fits:
+        raise error("declare-not-held", f"elder.{category}: the elder calls {describe(call, rs)}, which he does not hold")
+    if rank is None and len(fields) == 2 and not good_against(hand, discard, category, fits[0], "elder", rs):
+        raise error("call-head-missing", f"elder.{category}: the elder calls {describe(call, rs)} without naming its {'head' if category == 'sequences' else 'rank'}, but the call is not good against the cards")
+
+
+def describe(call: Utterance, rs: Ruleset) -> str:
+    """A call in words: `five cards`, `a sequence of 4 to the K`, `3 of rank Q`."""
+    if isinstance(call, CallPoint):
+        return f"{call.cards} cards for point"
+    if isinstance(call, CallValue):
+        return f"a point making {call.value}"
+    if isinstance(call, CallSequence):
+        return f"a sequence of {call.length}" + ("" if call.head is None else f" to the {rs.pack.ranks[call.head].symbol}")
+    if isinstance(call, CallSet):
+        return f"{call.count} of a rank" if call.rank is None else f"{call.count} of rank {rs.pack.ranks[call.rank].symbol}"
+    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply"}.get(type(call), type(call).__name__)
+
+
+def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:
+    """The typed error for an utterance the dialogue under way does not allow."""
+    answering = isinstance(action, (Reply, Allow, AskValue))
+    if action.player != speaker or answering != (speaker == "younger"):
+        code = "reply-out-of-turn" if answering else "call-out-of-turn"
+        return error(code, f"the {action.player} says {type(action).__name__}, but the {speaker} is to {'answer' if speaker == 'younger' else 'say what his point makes'} ({describe(talk[0], rs)} is under way)")
+    if isinstance(action, AskValue):
+        opening = talk[0]
+        if len(talk) == 1 and isinstance(opening, CallPoint):
+            return error("ask-value-short", f"the younger asks what the elder's {opening.cards} cards make, but he holds only {longest(hands[1])} cards of a suit")
+        return error("reply-out-of-turn", f"the younger asks the value, but only a call of point by its number of cards may be answered so ({describe(talk[-1], rs)} is under way)")
+    if isinstance(action, Allow):
+        return error("allow-nothing-better", f"the younger allows {describe(talk[-1], rs)} good, but holds nothing as good: his reply is good already")
+    if isinstance(action, CallValue):
+        if type(action.value) is not int:
+            return error("argument-invalid", f"CallValue: the value must be an integer, got {action.value!r}")
+        opening = talk[0]
+        assert isinstance(opening, CallPoint)
+        return error("declare-not-held", f"elder.point: the elder says his {opening.cards} cards make {action.value}, but his points of {opening.cards} cards make {list(values(hands[0], opening.cards, rs))}")
+    return error("call-out-of-turn", f"the elder says {type(action).__name__} while {describe(talk[0], rs)} is being answered")

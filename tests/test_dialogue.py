@@ -1,0 +1,281 @@
+"""The calling dialogue (laws 46-51): an oracle written from the laws' text, and the machine checked against it.
+
+`dialogue_holdings` says, from the two hands after the exchange, the elder's discard and what was said in
+one category, which holdings each player is taken to declare. It is written straight from the laws with
+cards as text and plain lists (pips A 11, K Q J T 10, 9 8 7 their face), not from the machine's tables:
+law 46 (a point by its number of cards; an equal number, or the younger's asking, brings the value),
+law 48 (sequences by length and head, sets by number and rank; a head or rank left unnamed only when the
+call is good against the cards), law 49 (a first call good against the cards reckons every holding of its
+class; otherwise only holdings no better than the one called), law 51 (the younger may allow a call he
+could beat). tests/test_machine.py writes its record of a dialogue deal with it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from piquet_ref import PiquetError
+from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
+from piquet_ref.machine import DealState, apply, legal_actions, replies, run
+from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Exchange, Reply
+
+RANKS = "789TJQKA"
+PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
+SET_RANKS = "TJQKA"  # ranks whose quatorzes and trios count (000 §Quatorzes)
+FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
+
+Held = tuple[int, ...]
+
+
+def text(card: int) -> str:
+    return format_card(card)
+
+
+def rank(card: int) -> int:
+    return RANKS.index(text(card)[0])
+
+
+def suit(card: int) -> str:
+    return text(card)[1]
+
+
+def pips(cards: Held) -> int:
+    return sum(PIPS[text(c)[0]] for c in cards)
+
+
+def points(hand: Held) -> list[Held]:
+    """Every point the hand can call: any cards of one suit."""
+    by_suit: dict[str, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(suit(c), []).append(c)
+    return [tuple(chosen) for cards in by_suit.values() for n in range(1, len(cards) + 1) for chosen in combinations(cards, n)]
+
+
+def runs(hand: Held) -> list[Held]:
+    """Every sequence the hand can call: three cards or more of one suit in unbroken rank order."""
+    out = []
+    for s in "SHDC":
+        ranks = {rank(c): c for c in hand if suit(c) == s}
+        for top in range(8):
+            for n in range(3, top + 2):
+                if all(top - k in ranks for k in range(n)):
+                    out.append(tuple(ranks[top - k] for k in range(n)))
+    return out
+
+
+def sets(hand: Held) -> list[Held]:
+    """Every trio or quatorze the hand can call, of a rank ten or higher."""
+    out = []
+    for r in SET_RANKS:
+        cards = [c for c in hand if text(c)[0] == r]
+        out += [tuple(chosen) for n in (3, 4) for chosen in combinations(cards, n)]
+    return out
+
+
+def worth(category: str, h: Held) -> tuple[int, int]:
+    """What decides between two holdings: length then pips (point), length then head (sequence), number then rank (set)."""
+    return (len(h), pips(h)) if category == "point" else (len(h), max(rank(c) for c in h))
+
+
+def holdings(category: str, hand: Held) -> list[Held]:
+    return points(hand) if category == "point" else runs(hand) if category == "sequences" else sets(hand)
+
+
+def best(category: str, hand: Held) -> Held | None:
+    held = holdings(category, hand)
+    return max(held, key=lambda h: worth(category, h)) if held else None
+
+
+def unbeatable(category: str, h: Held, hand: Held, discard: Held) -> bool:
+    """Good against the cards: better than the best holding of every card the caller cannot see."""
+    unseen = tuple(c for c in range(PACK_SIZE) if c not in hand and c not in discard)
+    theirs = best(category, unseen)
+    return theirs is None or worth(category, h) > worth(category, theirs)
+
+
+def maximal(category: str, hand: Held) -> list[Held]:
+    """The holdings a player reckons who reckons all he has: each longest run, each largest set."""
+    held = holdings(category, hand)
+    return [h for h in held if not any(set(h) < set(g) for g in held)]
+
+
+def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action]) -> tuple[list[Held], list[Held]]:
+    """The holdings each player declares after the dialogue `said` in `category` (elder's, younger's)."""
+    opening, *answers = said
+    if isinstance(opening, CallPoint):
+        n = opening.cards
+        mine = max((h for h in points(elder) if len(h) == n), key=lambda h: pips(h))
+        m = max(len(h) for h in points(younger))
+        values = [a for a in answers if isinstance(a, CallValue)]
+        if values:  # law 46: the value, against the younger's best point of as many cards
+            mine = next(h for h in points(elder) if len(h) == n and pips(h) == values[0].value)
+            theirs = max((h for h in points(younger) if len(h) == n), key=lambda h: pips(h))
+            if isinstance(answers[-1], Allow) or pips(theirs) < pips(mine):
+                return [mine], []
+            return [mine], [theirs]
+        if isinstance(answers[-1], Allow) or m < n:
+            return [mine], []
+        assert m > n
+        return [mine], [max(points(younger), key=lambda h: worth("point", h))]
+    assert isinstance(opening, (CallSequence, CallSet))
+    length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
+    fits = [h for h in holdings(category, elder) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
+    called = max(fits, key=lambda h: worth(category, h))
+    return reckoning(category, called, elder, younger, discard, isinstance(answers[-1], Allow))
+
+
+def reckoning(category: str, mine: Held, elder: Held, younger: Held, discard: Held, allowed: bool) -> tuple[list[Held], list[Held]]:
+    """A sequence or set called, answered: what each reckons (laws 48, 49, 51)."""
+    theirs = best(category, younger)
+    if allowed or theirs is None or worth(category, theirs) < worth(category, mine):
+        if unbeatable(category, mine, elder, discard):  # law 49
+            return maximal(category, elder), []
+        others = [h for h in maximal(category, elder) if not set(h) & set(mine) and worth(category, h) <= worth(category, mine)]
+        return [mine] + others, []
+    if worth(category, theirs) == worth(category, mine):
+        return [mine], [theirs]
+    return [mine], maximal(category, younger)
+
+
+def after_exchange(deck: list[int], actions: tuple[Action, ...]) -> tuple[Held, Held, Held]:
+    """The elder's and younger's hands after the exchange, and the elder's discard, from the actions taken."""
+    ex = [a for a in actions if isinstance(a, Exchange)]
+    e, y = ex[0], ex[1]
+    stock = deck[24:]
+    elder = tuple(c for c in deck[:12] if c not in e.discard) + tuple(stock[: e.take])
+    younger = tuple(c for c in deck[12:24] if c not in y.discard) + tuple(stock[e.take : e.take + y.take])
+    return elder, younger, e.discard
+
+
+def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[tuple[str, str], list[Held]]:
+    """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
+    call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
+    reply (law 51)."""
+    elder, younger, discard = after_exchange(deck, actions)
+    out: dict[tuple[str, str], list[Held]] = {}
+    said: list[Action] = []
+    category = ""
+    for a in actions:
+        if isinstance(a, (CallPoint, CallSequence, CallSet)):
+            category = "point" if isinstance(a, CallPoint) else "sequences" if isinstance(a, CallSequence) else "sets"
+            said = [a]
+        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct)):
+            if isinstance(a, Correct):
+                said, a = said[:-1], Reply(a.player)
+            said.append(a)
+            ends = isinstance(a, Allow) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
+            if ends:
+                out["elder", category], out["younger", category] = dialogue_holdings(category, elder, younger, discard, said)
+    return out
+
+
+def _equal_length(call: CallPoint, younger: Held) -> bool:
+    return max(len(h) for h in points(younger)) == call.cards
+
+
+# --- worked dialogues on the deal of 000 §Example (elder 28, younger 23)
+
+SETUP = ("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "TS 7S TH 9H 7H KC QC TC AD QD JD TD", "9S 8S KH 9C KD QS AC 7D")
+
+
+def example(*said: Action) -> DealState:
+    from piquet_ref.cards import hand_of
+    from piquet_ref.machine import new_deal
+
+    e, y, stock = (parse_cards(t.split()) for t in SETUP)
+    state = new_deal(hand_of(e), hand_of(y), stock)
+    exchanges = (Exchange("elder", parse_cards("KS 8C 7C 9D 8D".split()), 5), Exchange("younger", parse_cards("7S 9H 7H".split()), 3))
+    return run(state, exchanges + said)
+
+
+def test_five_cards_equal_then_forty_nine_good_as_in_cavendishs_deal() -> None:
+    """000 §Example: the elder's five hearts make 49 against the younger's five diamonds making 48."""
+    state = example(CallPoint("elder", 5), Reply("younger"))
+    assert state.to_move == "elder" and legal_actions(state) == (CallValue("elder", 49),)
+    state = apply(state, CallValue("elder", 49))
+    assert legal_actions(state) == (Reply("younger"),)  # he holds nothing as good: no allowing (law 51)
+    state = apply(state, Reply("younger"))
+    assert replies(state)[0].status("elder") == "good" and state.calls[-2:] == (
+        Call("elder", "point", (parse_cards("AH KH QH JH 8H".split()),)), Call("younger", "point", ()))
+
+
+def test_the_younger_may_ask_the_value_only_holding_as_many_cards_and_asking_bars_a_longer_point() -> None:
+    """Law 46. The younger holds five diamonds: he may ask against four cards, and then reckons only four."""
+    state = example(CallPoint("elder", 4))
+    assert set(legal_actions(state)) == {Reply("younger"), AskValue("younger"), Allow("younger"), CallPoint("elder", 5)}  # and law 50
+    asked = run(state, (AskValue("younger"), CallValue("elder", 41), Reply("younger")))
+    # the elder's best four hearts make 41 (A K Q J); the younger's best four diamonds make 41 (A Q J T): equal
+    assert replies(asked)[0].outcome == "equal" and asked.calls[-1] == Call("younger", "point", (parse_cards("AD QD JD TD".split()),))
+    replied = apply(state, Reply("younger"))  # not good: five cards beat four, and he reckons his five
+    assert replies(replied)[0].status("younger") == "good" and len(replied.calls[-1].holdings[0]) == 5
+    with pytest.raises(PiquetError) as info:
+        run(example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49)), (AskValue("younger"),))
+    assert info.value.code == "reply-out-of-turn"
+
+
+def test_asking_is_refused_to_a_younger_short_of_the_cards_called() -> None:
+    e, y = "AS KS QS JS TS 9S AH KH QH AD KD QD", "8S 7S JH TH 9H 8H JD TD 9D AC KC QC"
+    from piquet_ref.cards import hand_of
+    from piquet_ref.machine import new_deal
+
+    state = new_deal(hand_of(parse_cards(e.split())), hand_of(parse_cards(y.split())), parse_cards("7H 8D 7D JC TC 9C 8C 7C".split()))
+    state = run(state, (Exchange("elder", parse_cards("AD".split()), 1), Exchange("younger", parse_cards("8S".split()), 1), CallPoint("elder", 6)))
+    assert AskValue("younger") not in legal_actions(state)
+    with pytest.raises(PiquetError) as info:
+        apply(state, AskValue("younger"))
+    assert (info.value.code, info.value.law) == ("ask-value-short", 46)
+
+
+def test_a_head_left_unnamed_only_when_the_call_is_good_against_the_cards() -> None:
+    """Law 48: the quart major in hearts is good against the cards (no quint is possible for the younger);
+    the tierce to the king in spades is not."""
+    state = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"))
+    assert CallSequence("elder", 4, None) in legal_actions(state) and CallSequence("elder", 3, None) not in legal_actions(state)
+    with pytest.raises(PiquetError) as info:
+        apply(state, CallSequence("elder", 3, None))
+    assert (info.value.code, info.value.law) == ("call-head-missing", 48)
+
+
+def test_a_lower_first_call_bars_a_better_holding_unless_good_against_the_cards() -> None:
+    """Law 49. The elder holds the quart major in hearts. A tierce to the king called first is not good
+    against the cards: allowed good, it reckons itself alone (the quart shares its cards and is better).
+    The quart called without its head is good against the cards and reckons every sequence held."""
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"))
+    lower = example(*base, CallSequence("elder", 3, RANKS.index("K")))
+    assert Allow("younger") in legal_actions(lower)  # the younger's tierce major in clubs beats it
+    assert replies(apply(lower, Reply("younger")))[1].status("younger") == "good"
+    allowed = apply(lower, Allow("younger"))
+    assert allowed.calls[-2:] == (Call("elder", "sequences", (parse_cards("KH QH JH".split()),)), Call("younger", "sequences", ()))
+    good = example(*base, CallSequence("elder", 4, None), Reply("younger"))
+    assert good.calls[-2].holdings == (parse_cards("AH KH QH JH".split()),)
+
+
+def test_the_elder_may_amend_a_smaller_call_before_the_reply_and_only_to_a_larger_one() -> None:
+    """Law 50: four cards amended to five before the younger answers; not to three, and not after the answer."""
+    state = example(CallPoint("elder", 4))
+    assert CallPoint("elder", 5) in legal_actions(state) and CallPoint("elder", 3) not in legal_actions(state)
+    amended = apply(state, CallPoint("elder", 5))
+    assert amended.talk == (CallPoint("elder", 5),) and amended.to_move == "younger"
+    with pytest.raises(PiquetError) as info:
+        apply(state, CallPoint("elder", 3))
+    assert (info.value.code, info.value.law) == ("amend-not-larger", 50)
+    with pytest.raises(PiquetError) as info:
+        run(state, (AskValue("younger"), CallPoint("elder", 5)))
+    assert info.value.code == "call-out-of-turn"
+
+
+def test_the_younger_may_correct_an_allowing_until_the_elders_next_call() -> None:
+    """Law 51: the younger allows five cards good holding five diamonds, then corrects: the reply is equal and
+    the elder says what his make. Once the elder has called again, the correction is too late."""
+    allowed = example(CallPoint("elder", 5), Allow("younger"))
+    assert legal_actions(allowed)[-1] == Correct("younger") and allowed.category == "sequences"
+    corrected = apply(allowed, Correct("younger"))
+    assert corrected.category == "point" and corrected.to_move == "elder" and legal_actions(corrected) == (CallValue("elder", 49),)
+    later = apply(allowed, CallSequence("elder", 4, RANKS.index("A")))
+    with pytest.raises(PiquetError) as info:
+        apply(later, Correct("younger"))
+    assert (info.value.code, info.value.law) == ("correction-too-late", 51)
