@@ -809,11 +809,11 @@ CORPUS_KILL = "corpus: "
 def rejudged_survivors(summary: dict[str, Any], reports: list[dict[str, Any]]) -> dict[str, Any]:
     """The recorded run's survivors judged again (by later suite-judge runs restricted to them): which the
     tests now kill, which are now listed as equivalent, which still survive, and the score the recorded run
-    would have with those outcomes. Survivors no report judged stay survivors."""
+    would have with those outcomes. Survivors no report judged stay survivors, unless now listed as equivalent."""
     lists = suite_lists(load_lists())
     survivors = [r["mutant"] for r in summary["survivors"]]
     latest = {r["mutant"]: r for report in reports for r in report["outcomes"]}
-    classes = {m: classify(latest[m], lists) if m in latest else "survived" for m in survivors}
+    classes = {m: classify(latest.get(m, {"mutant": m, "status": "survived"}), lists) for m in survivors}  # equivalence needs no run
     killed = sorted(m for m, c in classes.items() if c in KILLED)
     equivalent = sorted(m for m, c in classes.items() if c == "equivalent")
     before = summary["summary"]

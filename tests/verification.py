@@ -459,7 +459,7 @@ def suite_mutation_section() -> list[str]:
     if again:
         lines += [
             "",
-            f"**The survivors judged again** on {', '.join(again['dates'])} (tree of commit {', '.join(f'`{c}`' for c in again['commits'])}),",
+            f"**The survivors judged again** on {', '.join(again['dates'])} (the working tree over commit {', '.join(f'`{c}`' for c in again['commits'])}),",
             "by the same judge restricted to them (`run --judge tests --only ID ...`, then `suite-rejudge REPORT ...`;",
             f"{again['seconds']:.0f} s): tests added since kill {len(again['killed'])}; {len(again['equivalent'])} are now listed as",
             f"equivalent with their reasons; {len(again['still_surviving'])} still survive. With these outcomes the run above",
