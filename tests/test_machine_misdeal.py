@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from piquet_ref import PiquetError, score_deal
 from piquet_ref.cards import cards_of, format_cards, hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record
-from piquet_ref.machine_actions import Action, Call, Elect, Exchange, Play, ShowBlanche
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import PACK, RS
 
@@ -55,15 +55,16 @@ def wrong_deals(draw: st.DrawFn) -> tuple[list[int], tuple[int, int, int]]:
 
 @st.composite
 def walks(draw: st.DrawFn, stop_anywhere: bool = False, unannounced: bool = False) -> tuple[list[int], tuple[int, int, int], tuple[Action, ...], DealState]:
-    """A deal of one card astray and legal actions drawn from `legal_actions` (never a fresh deal); with
-    `unannounced`, the elder may take in without announcing, one of `irregular_actions`."""
+    """A deal of one card astray and legal actions drawn from `legal_actions` (never a fresh deal; calls in
+    their compact form, the dialogue being tested in test_dialogue and test_machine); with `unannounced`, the
+    elder may take in without announcing, one of `irregular_actions`."""
     deck, sizes = draw(wrong_deals())
     state = deal_of(deck, sizes)
     taken: list[Action] = []
     while state.phase != "complete":
         if stop_anywhere and draw(st.integers(0, 12)) == 0:
             break
-        choices = [a for a in legal_actions(state) if not (isinstance(a, Elect) and a.choice == "fresh_deal")]
+        choices = [a for a in legal_actions(state) if not (isinstance(a, Elect) and a.choice == "fresh_deal" or isinstance(a, DIALOGUE_TYPES))]
         if unannounced and state.phase == "option" and irregular_actions(state) and draw(st.booleans()):
             choices = [a for a in irregular_actions(state) if isinstance(a, Exchange) and a.take == len(a.discard) - (sizes[0] - 12)]
         action = draw(st.sampled_from(choices))
