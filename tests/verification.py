@@ -4,10 +4,11 @@
                                             # and tests/verification_measured.json
     python -m tests.verification --render   # rewrites VERIFICATION.md from the measurements kept
                                             # (when only the tests, the corpus or the mutation score changed)
-    python -m tests.verification --probes   # measures only the CrossHair probes and the run-time checks'
+    python -m tests.verification --probes [NAME ...]  # measures only the CrossHair probes (those named) and the run-time checks'
                                             # calibrations (tests/crosshair_probes.py, tests/deal_check.py,
                                             # tests/partie_check.py)
     python -m tests.verification --calibration  # measures only the run-time checks' calibrations
+    python -m tests.verification --crosshair    # measures only the CI CrossHair run (the contracts and planted bugs)
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
@@ -151,9 +152,9 @@ def measure_calibration() -> dict[str, Any]:
     return {"deal_calibration": deal, "partie_calibration": partie}
 
 
-def measure_probes() -> dict[str, Any]:
-    """The CrossHair probes (tests/crosshair_probes.py, at once, each under its wall-clock limit) and the
-    calibrations of the run-time checks (`measure_calibration`)."""
+def measure_probes(only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The CrossHair probes (tests/crosshair_probes.py, at once, each under its wall-clock limit; `only` those
+    named) and the calibrations of the run-time checks (`measure_calibration`)."""
 
     def probe(name: str) -> dict[str, Any]:
         run = run_crosshair((f"{PROBE_MODULE}.{name}",), wall_limit=WALL_LIMIT)
@@ -161,9 +162,12 @@ def measure_probes() -> dict[str, Any]:
         return {"seconds": round(run.seconds, 1), "stopped": run.returncode is None,
                 "outcomes": {c.condition: outcome_of(run, c) or "not reported" for c in posts}}
 
-    with ThreadPoolExecutor(len(PROBES)) as pool:
-        probes = dict(zip(PROBES, pool.map(probe, PROBES)))
-    return {"probes": probes, "probe_wall_limit": WALL_LIMIT, **measure_calibration()}
+    names = only or PROBES
+    with ThreadPoolExecutor(len(names)) as pool:
+        probes = dict(zip(names, pool.map(probe, names)))
+    kept: dict[str, Any] = read_measured().get("probes", {}) if only else {}
+    return {"probes": {p: {**kept, **probes}[p] for p in PROBES if p in {**kept, **probes}}, "probe_wall_limit": WALL_LIMIT,
+            **measure_calibration()}
 
 
 def _outcome_text(outcome: str, seconds: float) -> str:
@@ -251,9 +255,9 @@ def runtime_lines(measured: dict[str, Any]) -> list[str]:
         "CrossHair is not given them in CI: at the settings above it cannot finish one path of a whole deal.",
         f"The probes (`python -m tests.verification --probes`, `tests/crosshair_probes.py`, each stopped after {limit:g} s,",
         "run at once on the shared cores) measure that, and the same for the evaluators that read the whole-hand",
-        "tables (`held_point`, `held_sets`: their tables are proven cell by cell by the exhaustive tests, the probes'",
-        f"conditions hold at run time on {HANDS.max_examples} Hypothesis hands, `tests/test_deal_contracts.py`; `table_comparison` is",
-        "compared with `compare_declarations` by a property):",
+        "tables (`held_point`, `held_sets` and `table_comparison`, the scorer's comparison of two hands: their tables are",
+        "proven cell by cell by the exhaustive tests; the probes' conditions, stated from the rule text, hold at run time",
+        f"on {HANDS.max_examples} Hypothesis hands or pairs of hands, `tests/test_deal_contracts.py`):",
         "",
         "| probe | condition | CrossHair at the CI settings |",
         "|---|---|---|",
@@ -458,9 +462,9 @@ def document(measured: dict[str, Any]) -> str:
         "- a CrossHair search of the whole deal and of the match: `score_deal`'s and `score_partie`'s postconditions",
         "  are checked at run time only (the probes and the calibrations above);",
         f"- {trial_summary(trial)}",
-        "- contracts on the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
-        "  `table_comparison`): CrossHair does not finish them (the probes above), so these rest on the exhaustive",
-        "  proofs of the tables and the properties;",
+        "- a CrossHair search of the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
+        "  `table_comparison`): their probes' conditions are checked at run time only (above), and rest on the",
+        "  exhaustive proofs of the tables;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",
@@ -527,28 +531,25 @@ def read_measured() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept."""
+    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept; with
+    `--probes`, `--crosshair` or `--calibration`, measure only that part and keep the rest."""
     args = sys.argv[1:] if argv is None else argv
-    if "--probes" in args:
-        measured = {**read_measured(), **measure_probes()}
-        MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        DOC.write_text(document(measured), encoding="utf-8")
-        print(f"wrote {DOC.name} and the probes into {MEASURED.name}")
-        return
-    if "--calibration" in args:
-        measured = {**read_measured(), **measure_calibration()}
-        MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        DOC.write_text(document(measured), encoding="utf-8")
-        print(f"wrote {DOC.name} and the calibrations into {MEASURED.name}")
-        return
     if "--render" in args:
         DOC.write_text(document(read_measured()), encoding="utf-8")
         print(f"wrote {DOC.name} from {MEASURED.name}")
         return
-    measured = {**measure(), **measure_probes()}
+    if "--probes" in args:
+        part, what = measure_probes(tuple(a for a in args if a in PROBES)), "the probes"
+    elif "--crosshair" in args:
+        part, what = measure(), "the CrossHair run"
+    elif "--calibration" in args:
+        part, what = measure_calibration(), "the calibrations"
+    else:
+        part, what = {**measure(), **measure_probes()}, "everything"
+    measured = {**read_measured(), **part}
     MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     DOC.write_text(document(measured), encoding="utf-8")
-    print(f"wrote {DOC.name} ({measured['seconds']} s of CrossHair)")
+    print(f"wrote {DOC.name} and {what} into {MEASURED.name}")
 
 
 if __name__ == "__main__":

@@ -55,6 +55,24 @@ def beats_any_suit(lead: int, follow: int) -> bool:
     return follow > lead
 
 
+def fault_never_out_of_turn(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: int, follow: int) -> str | None:
+    """`play.trick_fault` with the out-of-turn test dropped: a card of the follower's led is reported as not held.
+
+    pre: len(leader_hand) == len(follower_hand) == len(Hand._fields)
+    pre: all(0 <= m <= SUIT_MASK for m in leader_hand) and all(0 <= m <= SUIT_MASK for m in follower_hand)
+    pre: all(a & b == 0 for a, b in zip(leader_hand, follower_hand))
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE and lead != follow
+    post: __return__ not in ("out-of-turn", "lead-not-held") or (__return__ == "out-of-turn") == bool(follower_hand[suit_of(lead)] >> bit_of(lead) & 1)
+    """
+    if not leader_hand[lead >> 3] >> (lead & 7) & 1:
+        return "lead-not-held"
+    if not follower_hand[follow >> 3] >> (follow & 7) & 1:
+        return "follow-not-held"
+    if follow >> 3 != lead >> 3 and follower_hand[lead >> 3]:
+        return "revoke"
+    return None
+
+
 def trick_without_follow_suit(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: int, follow: int) -> bool:
     """`play.trick_is_legal` with the follow-suit test dropped: a revoke is legal.
 
