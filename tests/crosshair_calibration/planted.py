@@ -125,3 +125,13 @@ def point_last_digit_ignored(variant: int, length_: int, pip_total: int) -> int:
     """
     pr = POINT_VARIANTS[variant].point
     return point_score(length_, pip_total, pr.per_card, pr.pips_per_point, None)
+
+
+def tens_round_up_from_seven(points: int) -> int:
+    """`partie.tens` with `>= up` mutated to `> up`: a unit of six is dropped instead of adding a ten.
+
+    pre: points >= 0
+    post: RS.chouette.unit * __return__ - (RS.chouette.unit - RS.chouette.round_up_from) <= points < RS.chouette.unit * __return__ + RS.chouette.round_up_from
+    """
+    unit, up = RS.chouette.unit, RS.chouette.round_up_from
+    return points // unit + (1 if points % unit > up else 0)
