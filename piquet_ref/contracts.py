@@ -22,6 +22,7 @@ from .declarations import (
 )
 from .exchange import _limits, discard_limits
 from .loader import default_ruleset, load_ruleset, ruleset_ids
+from .partie import points_won, tens
 from .ruleset import CATEGORIES, PLAYERS, Bonus, Ruleset
 from .suit import POINT_SHIFT, RANK_SHIFT, point_length, point_score, runs, sequence_key, tables
 from .scoring import bonus_step, cards_scores
@@ -47,6 +48,8 @@ SET_VARIANTS = variants(lambda rs: (rs.sets, rs.pack.ranks))
 PACK_VARIANTS = variants(lambda rs: rs.pack)
 EXCHANGE_VARIANTS = variants(lambda rs: (rs.exchange, rs.pack.stock_size))
 ACCRETION_VARIANTS = variants(lambda rs: rs.accretion)
+PARTIE_VARIANTS = variants(lambda rs: (rs.partie.bonus, rs.partie.rubicon_threshold, rs.partie.winner_needs_threshold))
+CHOUETTE_VARIANTS = variants(lambda rs: (rs.chouette.unit, rs.chouette.round_up_from))
 # The scorer's lookup tables and the card spellings, built here: under the search lru_cache is bypassed, and
 # building them again on every path would outlast the budget.
 SEQUENCE_TABLES = tuple(tables(rs) for rs in SEQUENCE_VARIANTS)
@@ -240,3 +243,31 @@ def bonus_in(
     """
     state = (first, repique_total, pique_total)
     return bonus_step(state, player, CATEGORIES[category], points, ACCRETION_VARIANTS[variant].accretion)
+
+
+def partie_points(variant: int, winner_total: int, loser_total: int) -> tuple[int, bool]:
+    """`points_won` under `PARTIE_VARIANTS[variant]`: what the winner of a partie with the higher total wins,
+    and whether the loser is under the rubicon.
+
+    He wins the bonus and the difference of the totals, or their sum when the loser's total is under the
+    rubicon (whether or not the winner's is, unless the ruleset requires it).
+
+    rules: partie.points-won, partie.rubicon
+    pre: 0 <= variant < len(PARTIE_VARIANTS) and 0 <= loser_total < winner_total
+    post: __return__[1] == (loser_total < PARTIE_VARIANTS[variant].partie.rubicon_threshold and (winner_total >= PARTIE_VARIANTS[variant].partie.rubicon_threshold or not PARTIE_VARIANTS[variant].partie.winner_needs_threshold))
+    post: __return__[0] - PARTIE_VARIANTS[variant].partie.bonus == (winner_total + loser_total if __return__[1] else winner_total - loser_total)
+    post: __return__[0] > PARTIE_VARIANTS[variant].partie.bonus
+    """
+    return points_won(winner_total, loser_total, PARTIE_VARIANTS[variant])
+
+
+def chouette_tens(variant: int, points: int) -> int:
+    """`tens` under `CHOUETTE_VARIANTS[variant]`: a chouette partie's points in tens, units of the round-up
+    figure and more adding a ten, lower units dropped.
+
+    rules: chouette.rounding
+    pre: 0 <= variant < len(CHOUETTE_VARIANTS) and points >= 0
+    post: __return__ >= 0
+    post: CHOUETTE_VARIANTS[variant].chouette.unit * __return__ - (CHOUETTE_VARIANTS[variant].chouette.unit - CHOUETTE_VARIANTS[variant].chouette.round_up_from) <= points < CHOUETTE_VARIANTS[variant].chouette.unit * __return__ + CHOUETTE_VARIANTS[variant].chouette.round_up_from
+    """
+    return tens(points, CHOUETTE_VARIANTS[variant])

@@ -13,6 +13,10 @@ from typing import Any, Literal, Mapping, NamedTuple, cast
 from .cards import parse_card
 from .errors import PiquetError, error
 from .loader import DEFAULT_RULESET, load_ruleset
+from .partie_contracts import (  # the postconditions of score_partie
+    chouette_by_the_rules, deals_as_recorded, games_by_the_target, partie_ends_by_the_rules,
+    partie_goes_to_the_higher_total, partie_totals_are_sums_of_deals, points_won_by_the_rules,
+)
 from .ruleset import FORMS, Form, Ruleset
 from .scoring import DealResult, score_deal
 from .settlement import Settlement, settle, stake_of
@@ -361,7 +365,25 @@ def _players(data: Any, n: int) -> tuple[str, ...]:
 
 def score_partie(record: Any) -> PartieResult:
     """Score a partie record: a Rubicon partie (or a card of several), the four-deal partie, a game of a
-    hundred up, a partie of games, or chouette. Raises a typed `PiquetError` for a malformed record."""
+    hundred up, a partie of games, or chouette. Raises a typed `PiquetError` for a malformed record.
+
+    The postconditions state the match rules (`partie_contracts`), each after the rules it states;
+    tests/test_partie_contracts.py checks them at run time on partie records under every ruleset.
+
+    rules: deal.cut, deal.alternation, partie.deals
+    post: deals_as_recorded(record, __return__)
+    rules: partie.deals, partie.four-deal, partie.ties
+    post: partie_totals_are_sums_of_deals(__return__)
+    post: partie_ends_by_the_rules(__return__)
+    rules: partie.deals, partie.ties
+    post: partie_goes_to_the_higher_total(__return__)
+    rules: partie.points-won, partie.rubicon
+    post: points_won_by_the_rules(__return__)
+    rules: game.target, game.double, game.partie-of-games
+    post: games_by_the_target(__return__)
+    rules: chouette.rotation, chouette.rounding
+    post: chouette_by_the_rules(__return__)
+    """
     data = _mapping(record, "partie record", RECORD_KEYS)
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
@@ -393,7 +415,7 @@ def score_partie(record: Any) -> PartieResult:
         winner = pair[0 if won[0] > won[1] else 1] if complete else None
     elif form == "chouette":
         parties, lines = chouette(data["parties"], (players[0], players[1], players[2]), rs, "parties")
-        net = tuple(10 * t for t in lines[-1].running) if lines else (0, 0, 0)
+        net = tuple(rs.chouette.unit * t for t in lines[-1].running) if lines else (0, 0, 0)
         complete = parties[-1].outcome != "in-progress"
         winner = None
     else:

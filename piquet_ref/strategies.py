@@ -56,11 +56,11 @@ from .cards import (
 from .declarations import evaluate_hand
 from .exchange import discard_limits, exchange
 from .errors import PiquetError
-from .loader import default_ruleset
+from .loader import default_ruleset, load_ruleset
 from .partie import games, partie_over
 from .play import follower_wins, legal_follows
 from .record import PLAYER_KEYS, RECORD_KEYS
-from .ruleset import FORMS, PLAYERS, Player
+from .ruleset import FORMS, PLAYERS, Player, Ruleset
 from .ruleset import Form as PartieForm
 from .scoring import score_deal
 
@@ -427,12 +427,12 @@ DEFAULT_NAMES: tuple[str, ...] = ("A", "B", "C")
 DEAL_SCORES: SearchStrategy[int] = st.one_of(st.integers(0, 60), st.integers(0, 170))
 
 
-def deal_scores_of(entry: dict[str, Any], pair: tuple[str, str]) -> tuple[int, int]:
-    """What each of `pair` scored in a partie's deal entry: its `scores`, or its deal record scored
-    (the player who did not deal is the elder)."""
+def deal_scores_of(entry: dict[str, Any], pair: tuple[str, str], rs: Ruleset = RS) -> tuple[int, int]:
+    """What each of `pair` scored in a partie's deal entry: its `scores`, or its deal record scored under
+    `rs` (the player who did not deal is the elder)."""
     if "scores" in entry:
         return entry["scores"][pair[0]], entry["scores"][pair[1]]
-    result = score_deal(entry["deal"])
+    result = score_deal({**entry["deal"], "ruleset": rs.id})
     elder = result.elder.total, result.younger.total
     return elder if entry["dealer"] == pair[1] else (elder[1], elder[0])
 
@@ -447,31 +447,31 @@ def partie_deals(draw: st.DrawFn, pair: tuple[str, str], dealer: str, records: b
 
 
 @st.composite
-def first_cuts(draw: st.DrawFn, pair: tuple[str, str], dealer: str) -> dict[str, str]:
+def first_cuts(draw: st.DrawFn, pair: tuple[str, str], dealer: str, rs: Ruleset = RS) -> dict[str, str]:
     """The cut for the first deal: two cards of different ranks, the dealer's as the ruleset's cut wants."""
     a, b = draw(st.lists(st.sampled_from(PACK), min_size=2, max_size=2, unique_by=bit_of))
     low, high = sorted((a, b), key=bit_of)
-    mine = low if RS.dealing.lower_deals else draw(st.sampled_from((low, high)))
+    mine = low if rs.dealing.lower_deals else draw(st.sampled_from((low, high)))
     theirs = high if mine == low else low
     return {dealer: format_card(mine), pair[1 - pair.index(dealer)]: format_card(theirs)}
 
 
-def dealing_order(draw: st.DrawFn, pair: tuple[str, str], n: int) -> list[str]:
+def dealing_order(draw: st.DrawFn, pair: tuple[str, str], n: int, rs: Ruleset = RS) -> list[str]:
     """Who deals each of `n` deals: alternately (deal.alternation), or afresh each deal."""
     first = draw(st.sampled_from(pair))
-    if RS.dealing.alternate:
+    if rs.dealing.alternate:
         return [pair[(pair.index(first) + i) % 2] for i in range(n)]
     return [first] + [draw(st.sampled_from(pair)) for _ in range(n - 1)]
 
 
 @st.composite
 def partie_entries(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm = "rubicon", finished: bool = False,
-                   forward: bool = True) -> tuple[dict[str, Any], tuple[int, int] | None]:
+                   forward: bool = True, rs: Ruleset = RS) -> tuple[dict[str, Any], tuple[int, int] | None]:
     """One Rubicon (or four-deal) partie between `pair`: maybe brought forward, then deals until it is
     over (`finished`) or stops anywhere before. Returns the entry and, when it is over, its totals.
 
     The partie's length, doubled deals and tie deals come from `piquet_ref.partie.partie_over`."""
-    p = RS.partie
+    p = rs.partie
     length, doubled = (p.four_deals, p.doubled) if form == "four-deal" else (p.deals, frozenset[int]())
     entry: dict[str, Any] = {}
     done, totals = 0, (0, 0)
@@ -481,38 +481,38 @@ def partie_entries(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm = "r
         entry["brought_forward"] = {"deals": done, "scores": {pair[0]: totals[0], pair[1]: totals[1]}}
     most = length + p.extra_deals - done
     wanted = most if finished else draw(st.integers(0, most))
-    dealers = dealing_order(draw, pair, most)
+    dealers = dealing_order(draw, pair, most, rs)
     played: list[dict[str, Any]] = []
     while len(played) < wanted and not partie_over(done + len(played), totals, length, p.extra_deals):
         deal = draw(partie_deals(pair, dealers[len(played)]))
         weight = p.factor if done + len(played) + 1 in doubled else 1
-        scores = deal_scores_of(deal, pair)
+        scores = deal_scores_of(deal, pair, rs)
         totals = (totals[0] + weight * scores[0], totals[1] + weight * scores[1])
         played.append(deal)
     if len(played) > 0 and draw(st.booleans()):
-        played[0]["cut"] = draw(first_cuts(pair, played[0]["dealer"]))
+        played[0]["cut"] = draw(first_cuts(pair, played[0]["dealer"], rs))
     entry["deals"] = played
     return entry, totals if partie_over(done + len(played), totals, length, p.extra_deals) else None
 
 
 @st.composite
-def game_deals(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm) -> list[dict[str, Any]]:
+def game_deals(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm, rs: Ruleset = RS) -> list[dict[str, Any]]:
     """Deals of a game of a hundred up (or best of five games) until the match is over or stops before.
 
     A deal given by its scores in which both players reach the target, or in which the loser passes the
     double line while the winner reaches the target, cannot be decided without its record: there the
     second player's score is taken as nought. Who has won is read from `piquet_ref.partie.games`."""
     most = draw(st.integers(0, 8 if form == "hundred-up" else 24))
-    dealers = dealing_order(draw, pair, most)
+    dealers = dealing_order(draw, pair, most, rs)
     played: list[dict[str, Any]] = []
     over = False
     while len(played) < most and not over:
         deal = draw(partie_deals(pair, dealers[len(played)]))
         try:
-            over = games(played + [deal], pair, RS, form, "deals")[2]
+            over = games(played + [deal], pair, rs, form, "deals")[2]
         except PiquetError:  # partie-undecidable: only a deal given by its scores can be
             deal["scores"][pair[1]] = 0
-            over = games(played + [deal], pair, RS, form, "deals")[2]
+            over = games(played + [deal], pair, rs, form, "deals")[2]
         played.append(deal)
     return played
 
@@ -523,9 +523,9 @@ def player_names(n: int) -> SearchStrategy[tuple[str, ...]]:
 
 
 @st.composite
-def partie_records(draw: st.DrawFn, form: PartieForm | None = None) -> dict[str, Any]:
-    """A valid partie record (README, "The partie record") in `form` (default: any of the five), under the
-    default ruleset: players named or left to their defaults, deals dealt in turn, given by their scores or
+def partie_records(draw: st.DrawFn, form: PartieForm | None = None, ruleset: str | None = None) -> dict[str, Any]:
+    """A valid partie record (README, "The partie record") in `form` (default: any of the five), under
+    `ruleset` (default: the default ruleset, which the record may leave unnamed): players named or left to their defaults, deals dealt in turn, given by their scores or
     by legal deal records, parties finished before the next begins, and a stake where points are won.
 
     The rules used to *build* it (when a partie or match is over, how the chouette's seats turn) come
@@ -534,23 +534,24 @@ def partie_records(draw: st.DrawFn, form: PartieForm | None = None) -> dict[str,
     n = 3 if chosen == "chouette" else 2
     named = draw(st.booleans())
     names = draw(player_names(n)) if named else DEFAULT_NAMES[:n]
+    rs = RS if ruleset is None else load_ruleset(ruleset)
     record: dict[str, Any] = {}
-    if draw(st.booleans()):
-        record["ruleset"] = RS.id
-    if chosen != RS.partie.default_form or draw(st.booleans()):
+    if rs.id != RS.id or draw(st.booleans()):
+        record["ruleset"] = rs.id
+    if chosen != rs.partie.default_form or draw(st.booleans()):
         record["form"] = chosen
     if named:
         record["players"] = list(names)
     pair = (names[0], names[-1])
     if chosen in ("hundred-up", "best-of-five"):
-        record["deals"] = draw(game_deals(pair, chosen))
+        record["deals"] = draw(game_deals(pair, chosen, rs))
         return record
     if chosen == "chouette":
         seats = (names[0], names[1], names[2])  # single, playing, advising
         parties: list[dict[str, Any]] = []
         for _ in range(draw(st.integers(1, 3))):
             finished = draw(st.booleans())
-            entry, totals = draw(partie_entries((seats[0], seats[1]), "rubicon", finished))
+            entry, totals = draw(partie_entries((seats[0], seats[1]), "rubicon", finished, rs=rs))
             parties.append(entry)
             if totals is None:
                 break
@@ -558,19 +559,19 @@ def partie_records(draw: st.DrawFn, form: PartieForm | None = None) -> dict[str,
             seats = (seats[1], seats[2], seats[0]) if single_lost else (seats[0], seats[2], seats[1])
         record["parties"] = parties
     elif draw(st.booleans()):
-        entry, _ = draw(partie_entries(pair, chosen, forward=False))
+        entry, _ = draw(partie_entries(pair, chosen, forward=False, rs=rs))
         record["deals"] = entry["deals"]
     else:
         several: list[dict[str, Any]] = []
         for _ in range(draw(st.integers(1, 3))):
             finished = draw(st.booleans())
-            entry, totals = draw(partie_entries(pair, chosen, finished))
+            entry, totals = draw(partie_entries(pair, chosen, finished, rs=rs))
             several.append(entry)
             if totals is None:
                 break
         record["parties"] = several
     if draw(st.booleans()):
-        record["stake"] = draw(st.sampled_from(sorted(RS.stakes)))
+        record["stake"] = draw(st.sampled_from(sorted(rs.stakes)))
     return record
 
 

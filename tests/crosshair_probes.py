@@ -8,6 +8,8 @@ reported (or that it reported nothing in time) for VERIFICATION.md.
   symbolic number of tricks: the smallest whole-deal search there is (everything else concrete).
 - `point_held`, `sets_held`: the evaluators that read the whole-hand tables, on four symbolic suit masks,
   against the per-suit definitions.
+- `hands_compared`: `table_comparison` (the scorer's comparison of two hands declaring everything) on two
+  symbolic hands of four suit masks each, against the best holdings by the ruleset's keys.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from piquet_ref.cards import SUIT_MASK, Hand
-from piquet_ref.declarations import Point, SetHolding, held_point, held_sets
+from piquet_ref.declarations import Comparison, Point, SetHolding, held_point, held_sets, table_comparison
 from piquet_ref.deal_contracts import (
     bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion,
     play_points_by_the_rules, totals_are_sums_of_events, tricks_by_the_rules,
@@ -25,11 +27,11 @@ from piquet_ref.deal_contracts import (
 from piquet_ref.contracts import RS, TRICKS
 from piquet_ref.record import parse_record
 from piquet_ref.scoring import DealResult, score_deal
-from piquet_ref.suit import length, pips, point_key
+from piquet_ref.suit import length, pips, point_key, point_score, runs, sequence_key, set_key
 
 EXAMPLE = parse_record(yaml.safe_load((Path(__file__).resolve().parent.parent / "piquet_ref" / "examples" / "cavendish-example.yaml").read_text(encoding="utf-8")))
 VALUES = tuple(r.pips for r in RS.pack.ranks)
-PROBES = ("deal_scored", "point_held", "sets_held")
+PROBES = ("deal_scored", "point_held", "sets_held", "hands_compared")
 WALL_LIMIT = 300  # seconds for each probe's `crosshair check`
 
 
@@ -65,3 +67,43 @@ def sets_held(s: int, h: int, d: int, c: int) -> tuple[SetHolding, ...]:
     post: sorted(x.rank for x in __return__) == sorted(r for r in RS.sets.ranks if sum(m >> r & 1 for m in (s, h, d, c)) in RS.sets.values)
     """
     return held_sets(Hand(s, h, d, c), RS)
+
+
+# Definitions from the rule text for `hands_compared`, over a hand's four suit masks, under the default ruleset.
+def best_point(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(key, points) of the hand's point: its best suit by length then pips (point.compare), scoring as the
+    ruleset says (point.score); (0, 0) for an empty hand."""
+    pr = RS.point
+    m = max(hand, key=lambda x: point_key(length(x), pips(x, VALUES)))
+    if not m:
+        return 0, 0
+    return point_key(length(m), pips(m, VALUES)), point_score(length(m), pips(m, VALUES), pr.per_card, pr.pips_per_point, pr.less_if_ends_in)
+
+
+def all_sequences(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(key of the best sequence, points of them all): runs of the ruleset's least length or more
+    (sequence.definition), the best by length then top card (sequence.compare), each its length's value."""
+    held = [(n, top) for m in hand for n, top in runs(m, RS.sequences.min_length)]
+    return max((sequence_key(n, top) for n, top in held), default=0), sum(RS.sequences.values[n] for n, _ in held)
+
+
+def all_sets(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(key of the best set, points of them all): each of the ruleset's set ranks held as many times as the
+    ruleset scores (sets.eligible-ranks), the best by count then rank (sets.compare), each its count's value."""
+    held = [(n, r) for r in RS.sets.ranks for n in [sum(m >> r & 1 for m in hand)] if n in RS.sets.values]
+    return max((set_key(n, r) for n, r in held), default=0), sum(RS.sets.values[n] for n, _ in held)
+
+
+def hands_compared(e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Comparison:
+    """`table_comparison` of the elder's hand (e0, e1, e2, e3) and the younger's (y0, y1, y2, y3), each declaring
+    everything: each category's keys are both sides' best holdings, its values what all their holdings
+    score, and only the side with the higher key scores.
+
+    pre: all(0 <= m <= SUIT_MASK for m in (e0, e1, e2, e3, y0, y1, y2, y3))
+    pre: e0 & y0 == 0 and e1 & y1 == 0 and e2 & y2 == 0 and e3 & y3 == 0
+    post: (__return__.keys[0], __return__.values[0], __return__.keys[1], __return__.values[1]) == best_point((e0, e1, e2, e3)) + best_point((y0, y1, y2, y3))
+    post: (__return__.keys[2], __return__.values[2], __return__.keys[3], __return__.values[3]) == all_sequences((e0, e1, e2, e3)) + all_sequences((y0, y1, y2, y3))
+    post: (__return__.keys[4], __return__.values[4], __return__.keys[5], __return__.values[5]) == all_sets((e0, e1, e2, e3)) + all_sets((y0, y1, y2, y3))
+    post: all((c.elder_points, c.younger_points) == ((v[0], 0) if k[0] > k[1] else (0, v[1]) if k[1] > k[0] else (0, 0)) for c, k, v in zip(__return__.all(), zip(__return__.keys[0::2], __return__.keys[1::2]), zip(__return__.values[0::2], __return__.values[1::2])))
+    """
+    return table_comparison(Hand(e0, e1, e2, e3), Hand(y0, y1, y2, y3), RS)

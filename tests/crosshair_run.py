@@ -24,7 +24,7 @@ PER_CONDITION_TIMEOUT = 5.0  # seconds of search per postcondition
 PER_PATH_TIMEOUT = 1.0  # seconds per execution path
 SETTINGS = ("--analysis_kind", "PEP316", "--per_condition_timeout", str(PER_CONDITION_TIMEOUT),
             "--per_path_timeout", str(PER_PATH_TIMEOUT), "--report_all")
-RULES_LINE = "rules:"  # a docstring line naming the rule ids a function's contracts state
+RULES_LINE = "rules:"  # a docstring line naming the rule ids the conditions after it state
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Contract:
     condition: str
     path: Path
     line: int
-    rules: tuple[str, ...]  # the rule ids the function's `rules:` line names
+    rules: tuple[str, ...]  # the rule ids of the `rules:` line above it (the first, for a condition above every one)
 
 
 def contracts(module_names: tuple[str, ...]) -> list[Contract]:
@@ -50,16 +50,19 @@ def contracts(module_names: tuple[str, ...]) -> list[Contract]:
             if not isinstance(fn, FunctionType) or fn.__module__ != name or not fn.__doc__:
                 continue
             lines, first = inspect.getsourcelines(fn)
-            rules: tuple[str, ...] = ()
-            found: list[tuple[str, str, int]] = []
+            rules: tuple[str, ...] | None = None  # a `rules:` line names the rules of the conditions after it
+            found: list[tuple[str, str, int, tuple[str, ...] | None]] = []
+            opening: tuple[str, ...] = ()  # the first `rules:` line, also for conditions written before it
             for i, text in enumerate(lines):
                 stripped = text.strip()
                 if stripped.startswith(RULES_LINE):
                     rules = tuple(r.strip() for r in stripped[len(RULES_LINE):].split(","))
+                    opening = opening or rules
                 for kind in ("pre", "post"):
                     if stripped.startswith(kind + ":"):
-                        found.append((kind, stripped[len(kind) + 1 :].strip(), first + i))
-            out += [Contract(name, fname, kind, cond, path, line, rules) for kind, cond, line in found]
+                        found.append((kind, stripped[len(kind) + 1 :].strip(), first + i, rules))
+            out += [Contract(name, fname, kind, cond, path, line, opening if named is None else named)
+                    for kind, cond, line, named in found]
     return sorted(out, key=lambda c: (c.module, c.line))
 
 

@@ -9,7 +9,7 @@ from hypothesis import given
 
 from piquet_ref.cards import Hand
 from piquet_ref.scoring import score_deal
-from piquet_ref.strategies import hands
+from piquet_ref.strategies import disjoint_hands, hands
 
 from . import crosshair_probes
 from .crosshair_calibration.planted_deal import PLANTED, Plant
@@ -49,7 +49,24 @@ def test_the_crosshair_probe_of_the_deal_states_score_deals_postconditions() -> 
 def test_the_whole_hand_evaluators_meet_their_probe_postconditions(hand: Hand) -> None:
     """The conditions CrossHair cannot finish on `held_point` and `held_sets` (tests/crosshair_probes.py), at run time."""
     for name in ("point_held", "sets_held"):
-        result = getattr(crosshair_probes, name)(*hand)
-        names = dict(vars(crosshair_probes), __return__=result, s=hand[0], h=hand[1], d=hand[2], c=hand[3])
-        posts = [c.condition for c in contracts((PROBE_MODULE,)) if c.function == name and c.kind == "post"]
-        assert posts and all(eval(post, names) for post in posts), (name, hand)  # noqa: S307
+        assert probe_holds(name, s=hand[0], h=hand[1], d=hand[2], c=hand[3]), (name, hand)
+
+
+@pytest.mark.rules("point.compare", "point.score", "sequence.definition", "sequence.compare", "sequence.score", "sets.eligible-ranks",
+                   "sets.compare", "sets.score", "point.equal", "sequence.equal-nullifies", "sequence.good-scores-all", "sets.good-scores-all")
+@HANDS
+@given(disjoint_hands())
+def test_table_comparison_meets_its_probe_postconditions(pair: tuple[Hand, Hand]) -> None:
+    """The conditions CrossHair cannot finish on `table_comparison` (`hands_compared`), at run time: the keys
+    are the best holdings by the ruleset's keys, the values what all holdings score, only the better side scores."""
+    e, y = pair
+    masks = dict(zip(("e0", "e1", "e2", "e3", "y0", "y1", "y2", "y3"), (*e, *y)))
+    assert probe_holds("hands_compared", **masks), pair
+
+
+def probe_holds(name: str, **args: int) -> bool:
+    """Whether probe `name`'s postconditions hold on its result for `args`."""
+    result = getattr(crosshair_probes, name)(**args)
+    names = dict(vars(crosshair_probes), __return__=result, **args)
+    posts = [c.condition for c in contracts((PROBE_MODULE,)) if c.function == name and c.kind == "post"]
+    return bool(posts) and all(eval(post, names) for post in posts)  # noqa: S307

@@ -1,5 +1,8 @@
 """Rule traceability: every rule id is established by a proof, contract or property, and pinned by a case.
 
+Contracts count whether CrossHair searches them or, beyond its reach, they are checked at run time on
+Hypothesis inputs (`RUNTIME_CONTRACT_MODULES`: `score_deal`, `score_partie`), which is a property's strength.
+
 Prints the matrix (run with `-s` to see it). The rules without a proof, contract or property are
 exactly those listed in `tests.verification.NO_PROPERTY`, each with its reason, so the list cannot go
 stale in either direction.
@@ -10,7 +13,7 @@ from __future__ import annotations
 from piquet_ref import default_ruleset
 
 from .crosshair_run import CONTRACT_MODULES, contracts
-from .verification import NO_CASE, NO_PROPERTY, case_counts, marked_tests
+from .verification import NO_CASE, NO_PROPERTY, RUNTIME_CONTRACT_MODULES, case_counts, marked_tests
 
 RULES = tuple(default_ruleset().rules)
 
@@ -19,7 +22,7 @@ def matrix() -> dict[str, tuple[int, int, int, int]]:
     """Rule id -> (exhaustive and property tests, contract postconditions, example tests, conformance cases)."""
     tests, cases = marked_tests(), case_counts()
     posts: dict[str, int] = {}
-    for c in contracts(CONTRACT_MODULES):
+    for c in contracts(CONTRACT_MODULES + RUNTIME_CONTRACT_MODULES):
         if c.kind == "post":
             for rid in c.rules:
                 posts[rid] = posts.get(rid, 0) + 1

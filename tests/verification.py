@@ -4,8 +4,11 @@
                                             # and tests/verification_measured.json
     python -m tests.verification --render   # rewrites VERIFICATION.md from the measurements kept
                                             # (when only the tests, the corpus or the mutation score changed)
-    python -m tests.verification --probes   # measures only the CrossHair probes and the run-time check's
-                                            # calibration (tests/crosshair_probes.py, tests/deal_check.py)
+    python -m tests.verification --probes [NAME ...]  # measures only the CrossHair probes (those named) and the run-time checks'
+                                            # calibrations (tests/crosshair_probes.py, tests/deal_check.py,
+                                            # tests/partie_check.py)
+    python -m tests.verification --calibration  # measures only the run-time checks' calibrations
+    python -m tests.verification --crosshair    # measures only the CI CrossHair run (the contracts and planted bugs)
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
@@ -37,6 +40,8 @@ from piquet_ref import default_ruleset
 from piquet_ref.corpus import load_cases
 
 from .crosshair_calibration.planted_deal import PLANTED as PLANTED_DEAL
+from .crosshair_calibration.planted_deal import Plant
+from .crosshair_calibration.planted_partie import PLANTED as PLANTED_PARTIE
 from .crosshair_probes import PROBES, WALL_LIMIT
 from .hypothesis_crosshair_trial import OUT as TRIAL_RECORD
 from .crosshair_run import (
@@ -53,7 +58,7 @@ from .crosshair_run import (
 )
 
 PROBE_MODULE = "tests.crosshair_probes"
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring",)  # contracts CrossHair is not given in CI, checked at run time
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie")  # contracts CrossHair is not given in CI, checked at run time
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
@@ -62,12 +67,8 @@ MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_
 PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
 
 # Rules no property, proof or contract establishes, each with the reason (the traceability test reads this).
-NO_PROPERTY: dict[str, str] = {
-    "deal.cut": "example only: the cut is no part of a deal record; its conformance cases pin it",
-    "deal.alternation": "example only: the conformance cases and the sources' score cards (tests/test_partie.py)",
-    "game.double": "example only: the conformance cases pin the games of a hundred up",
-    "game.partie-of-games": "example only: the conformance cases pin the games of a hundred up",
-}
+# (The match's rules of dealing and of games are stated by `score_partie`'s postconditions, checked at run time.)
+NO_PROPERTY: dict[str, str] = {}
 NO_CASE: dict[str, str] = {}
 
 
@@ -135,10 +136,25 @@ def measure() -> dict[str, Any]:
     }
 
 
-def measure_probes() -> dict[str, Any]:
-    """The CrossHair probes (tests/crosshair_probes.py, at once, each under its wall-clock limit) and the
-    calibration of the run-time check of `score_deal` (deals scored until each planted bug was found)."""
+def measure_calibration() -> dict[str, Any]:
+    """The calibrations of the run-time checks: deals (of `score_deal`) and partie records (of `score_partie`)
+    scored until each planted bug was found."""
     from .deal_check import calls_to_find
+    from .partie_check import records_to_find
+
+    deal, partie = {}, {}
+    for bug in PLANTED_DEAL:
+        calls, message = calls_to_find(bug)
+        deal[bug.name] = {"calls": calls, "found_by": bug.breaks in message}
+    for bug in PLANTED_PARTIE:
+        calls, message = records_to_find(bug)
+        partie[bug.name] = {"calls": calls, "found_by": bug.breaks in message}
+    return {"deal_calibration": deal, "partie_calibration": partie}
+
+
+def measure_probes(only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The CrossHair probes (tests/crosshair_probes.py, at once, each under its wall-clock limit; `only` those
+    named) and the calibrations of the run-time checks (`measure_calibration`)."""
 
     def probe(name: str) -> dict[str, Any]:
         run = run_crosshair((f"{PROBE_MODULE}.{name}",), wall_limit=WALL_LIMIT)
@@ -146,13 +162,12 @@ def measure_probes() -> dict[str, Any]:
         return {"seconds": round(run.seconds, 1), "stopped": run.returncode is None,
                 "outcomes": {c.condition: outcome_of(run, c) or "not reported" for c in posts}}
 
-    with ThreadPoolExecutor(len(PROBES)) as pool:
-        probes = dict(zip(PROBES, pool.map(probe, PROBES)))
-    calibration = {}
-    for bug in PLANTED_DEAL:
-        calls, message = calls_to_find(bug)
-        calibration[bug.name] = {"calls": calls, "found_by": bug.breaks in message}
-    return {"probes": probes, "probe_wall_limit": WALL_LIMIT, "deal_calibration": calibration}
+    names = only or PROBES
+    with ThreadPoolExecutor(len(names)) as pool:
+        probes = dict(zip(names, pool.map(probe, names)))
+    kept: dict[str, Any] = read_measured().get("probes", {}) if only else {}
+    return {"probes": {p: {**kept, **probes}[p] for p in PROBES if p in {**kept, **probes}}, "probe_wall_limit": WALL_LIMIT,
+            **measure_calibration()}
 
 
 def _outcome_text(outcome: str, seconds: float) -> str:
@@ -238,11 +253,11 @@ def runtime_lines(measured: dict[str, Any]) -> list[str]:
         "(none for a deal cut short by a short hand, law 57; none for a player who reckons nothing); the order of",
         "accretion with carte blanche first; the repique and pique from the event log; the cards and the capot.",
         "CrossHair is not given them in CI: at the settings above it cannot finish one path of a whole deal.",
-        f"The probes (`python -m tests.verification --probes`, `tests/crosshair_probes.py`, each stopped after {limit:g} s,",
-        "run at once on the shared cores) measure that, and the same for the evaluators that read the whole-hand",
-        "tables (`held_point`, `held_sets`: their tables are proven cell by cell by the exhaustive tests, the probes'",
-        f"conditions hold at run time on {HANDS.max_examples} Hypothesis hands, `tests/test_deal_contracts.py`; `table_comparison` is",
-        "compared with `compare_declarations` by a property):",
+        f"The probes (`python -m tests.verification --probes [NAME ...]`, `tests/crosshair_probes.py`, each stopped after {limit:g} s,",
+        "run together, or those named, on the shared cores) measure that, and the same for the evaluators that read the whole-hand",
+        "tables (`held_point`, `held_sets` and `table_comparison`, the scorer's comparison of two hands: their tables are",
+        "proven cell by cell by the exhaustive tests; the probes' conditions, stated from the rule text, hold at run time",
+        f"on {HANDS.max_examples} Hypothesis hands or pairs of hands, `tests/test_deal_contracts.py`):",
         "",
         "| probe | condition | CrossHair at the CI settings |",
         "|---|---|---|",
@@ -264,15 +279,52 @@ def runtime_lines(measured: dict[str, Any]) -> list[str]:
         "| planted bug in the scorer | postcondition that must catch it | found at deal |",
         "|---|---|---:|",
     ]
-    for bug in PLANTED_DEAL:
+    return lines + calibration_rows(PLANTED_DEAL, found) + ["", *partie_lines(measured)]
+
+
+def calibration_rows(planted: tuple[Plant, ...], found: dict[str, Any]) -> list[str]:
+    """A calibration table's rows: each planted bug, the postcondition named to catch it, and when it did."""
+    rows = []
+    for bug in planted:
         got = found.get(bug.name)
         cell = "not measured" if got is None else f"{got['calls']}" + ("" if got["found_by"] else " (by another postcondition)")
-        lines.append(f"| `{bug.name}`: {bug.what}{' (irregular deals)' if bug.irregular else ''} | `{bug.breaks}` | {cell} |")
-    return lines
+        rows.append(f"| `{bug.name}`: {bug.what}{' (irregular deals)' if bug.irregular else ''} | `{bug.breaks}` | {cell} |")
+    return rows
 
 
-def runtime_outcome(measured: dict[str, Any]) -> str:
-    """The CrossHair cell of a `score_deal` postcondition."""
+def partie_lines(measured: dict[str, Any]) -> list[str]:
+    """The section on the run-time check of `score_partie`'s postconditions and its calibration."""
+    from .partie_check import CHECK as PARTIE_CHECK
+
+    found: dict[str, Any] = measured.get("partie_calibration", {})
+    lines = [
+        "### Contracts of the match: checked at run time",
+        "",
+        "`score_partie`'s postconditions state the match rules (`piquet_ref/partie_contracts.py`), each after the",
+        "`rules:` line naming the rules it states: the deals as recorded (dealer, elder, alternation, the cut, each",
+        "deal's scores); the partie's totals as the sums of its deals at their weights; when a partie is over (its",
+        "deals with unequal totals, else its tie deals) and that nothing is played after; the higher total wins;",
+        "the points won (bonus, difference or rubicon sum) and each player's net; the games of a hundred up",
+        "(target reached in the order of accretion, double games, games needed); chouette's tens and seats. The",
+        "record is an untyped mapping and a path scores whole deals, so CrossHair is not given them (not probed:",
+        "the deal probe above already finishes no path of one deal). `tests/test_partie_contracts.py` evaluates",
+        f"them, read from the docstring as CrossHair reads them, on {PARTIE_CHECK.max_examples} partie records under every ruleset",
+        "(`strategies.partie_records`, all five forms, deals given by scores or by deal records; one draw in four",
+        "a partie tied at its length with its tie deals), fixed examples. Its calibration runs the same check,",
+        "without shrinking, on copies of `piquet_ref/partie.py` each with one planted bug",
+        "(`tests/crosshair_calibration/planted_partie.py`); the test fails if one is missed or caught by another",
+        "postcondition than the one named:",
+        "",
+        "| planted bug in the match scorer | postcondition that must catch it | found at partie record |",
+        "|---|---|---:|",
+    ]
+    return lines + calibration_rows(PLANTED_PARTIE, found)
+
+
+def runtime_outcome(measured: dict[str, Any], function: str = "score_deal") -> str:
+    """The CrossHair cell of a postcondition checked at run time."""
+    if function == "score_partie":
+        return "not given to CrossHair (an untyped record; not probed)"
     probe = measured.get("probes", {}).get("deal_scored")
     if probe is None:
         return "not given to CrossHair in CI (probe not measured)"
@@ -341,7 +393,7 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal function{'s' if len({c.function for c in runtime}) > 1 else ''} "
+        f"{len({c.function for c in runtime})} whole-deal and whole-match function{'s' if len({c.function for c in runtime}) > 1 else ''} "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
         "",
         *runtime_lines(measured),
@@ -369,7 +421,7 @@ def document(measured: dict[str, Any]) -> str:
     for c in runtime:
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])} | {"run-time check"})
         lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {c.condition}` | {', '.join(c.rules)} | "
-                     f"{runtime_outcome(measured)} | {', '.join(besides)} |")
+                     f"{runtime_outcome(measured, c.function)} | {', '.join(besides)} |")
     lines += [
         "",
         "## Every rule",
@@ -386,6 +438,10 @@ def document(measured: dict[str, Any]) -> str:
             conf = sum(outcomes.get(contract_key(c)) == "confirmed" for c in cs)
             funcs = sorted({f"`{c.function}`" for c in cs})
             contract_cell = f"{len(cs)} on {', '.join(funcs)}: {conf} confirmed, {len(cs) - conf} no counterexample"
+        checked = [c for c in runtime if c.kind == "post" and rid in c.rules]
+        if checked:
+            funcs = sorted({f"`{c.function}`" for c in checked})
+            contract_cell += ("; " if contract_cell else "") + f"{len(checked)} on {', '.join(funcs)}: checked at run time"
         note = NO_PROPERTY.get(rid, "")
         lines.append(f"| `{rid}` | {cell['exhaustive']} | {contract_cell} | {cell['property']} | {cell['example']} | "
                      f"{cases.get(rid, 0)} | {note} |")
@@ -403,12 +459,14 @@ def document(measured: dict[str, Any]) -> str:
         "",
         "## Not yet done",
         "",
-        "- a CrossHair search of the whole deal: `score_deal`'s postconditions are checked at run time only (the",
-        "  probes above); the match (`score_partie`) has no contracts yet, only its Hypothesis properties;",
+        "- a CrossHair search of the whole deal and of the match: `score_deal`'s and `score_partie`'s postconditions",
+        "  are checked at run time only (the probes and the calibrations above);",
+        "- `score_partie`'s refusals (a dealer out of turn, the wrong cut, deals after the end) are no postconditions:",
+        "  its conditions are checked on the valid records drawn; the refusals rest on the conformance error cases;",
         f"- {trial_summary(trial)}",
-        "- contracts on the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
-        "  `table_comparison`): CrossHair does not finish them (the probes above), so these rest on the exhaustive",
-        "  proofs of the tables and the properties;",
+        "- a CrossHair search of the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
+        "  `table_comparison`): their probes' conditions are checked at run time only (above), and rest on the",
+        "  exhaustive proofs of the tables;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",
@@ -475,22 +533,25 @@ def read_measured() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept."""
+    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept; with
+    `--probes`, `--crosshair` or `--calibration`, measure only that part and keep the rest."""
     args = sys.argv[1:] if argv is None else argv
-    if "--probes" in args:
-        measured = {**read_measured(), **measure_probes()}
-        MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        DOC.write_text(document(measured), encoding="utf-8")
-        print(f"wrote {DOC.name} and the probes into {MEASURED.name}")
-        return
     if "--render" in args:
         DOC.write_text(document(read_measured()), encoding="utf-8")
         print(f"wrote {DOC.name} from {MEASURED.name}")
         return
-    measured = {**measure(), **measure_probes()}
+    if "--probes" in args:
+        part, what = measure_probes(tuple(a for a in args if a in PROBES)), "the probes"
+    elif "--crosshair" in args:
+        part, what = measure(), "the CrossHair run"
+    elif "--calibration" in args:
+        part, what = measure_calibration(), "the calibrations"
+    else:
+        part, what = {**measure(), **measure_probes()}, "everything"
+    measured = {**read_measured(), **part}
     MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     DOC.write_text(document(measured), encoding="utf-8")
-    print(f"wrote {DOC.name} ({measured['seconds']} s of CrossHair)")
+    print(f"wrote {DOC.name} and {what} into {MEASURED.name}")
 
 
 if __name__ == "__main__":

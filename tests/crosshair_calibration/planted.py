@@ -55,6 +55,24 @@ def beats_any_suit(lead: int, follow: int) -> bool:
     return follow > lead
 
 
+def fault_never_out_of_turn(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: int, follow: int) -> str | None:
+    """`play.trick_fault` with the out-of-turn test dropped: a card of the follower's led is reported as not held.
+
+    pre: len(leader_hand) == len(follower_hand) == len(Hand._fields)
+    pre: all(0 <= m <= SUIT_MASK for m in leader_hand) and all(0 <= m <= SUIT_MASK for m in follower_hand)
+    pre: all(a & b == 0 for a, b in zip(leader_hand, follower_hand))
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE and lead != follow
+    post: __return__ not in ("out-of-turn", "lead-not-held") or (__return__ == "out-of-turn") == bool(follower_hand[suit_of(lead)] >> bit_of(lead) & 1)
+    """
+    if not leader_hand[lead >> 3] >> (lead & 7) & 1:
+        return "lead-not-held"
+    if not follower_hand[follow >> 3] >> (follow & 7) & 1:
+        return "follow-not-held"
+    if follow >> 3 != lead >> 3 and follower_hand[lead >> 3]:
+        return "revoke"
+    return None
+
+
 def trick_without_follow_suit(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: int, follow: int) -> bool:
     """`play.trick_is_legal` with the follow-suit test dropped: a revoke is legal.
 
@@ -107,3 +125,13 @@ def point_last_digit_ignored(variant: int, length_: int, pip_total: int) -> int:
     """
     pr = POINT_VARIANTS[variant].point
     return point_score(length_, pip_total, pr.per_card, pr.pips_per_point, None)
+
+
+def tens_round_up_from_seven(points: int) -> int:
+    """`partie.tens` with `>= up` mutated to `> up`: a unit of six is dropped instead of adding a ten.
+
+    pre: points >= 0
+    post: RS.chouette.unit * __return__ - (RS.chouette.unit - RS.chouette.round_up_from) <= points < RS.chouette.unit * __return__ + RS.chouette.round_up_from
+    """
+    unit, up = RS.chouette.unit, RS.chouette.round_up_from
+    return points // unit + (1 if points % unit > up else 0)

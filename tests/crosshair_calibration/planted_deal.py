@@ -46,17 +46,22 @@ PLANTED: tuple[Plant, ...] = (
 )
 
 
-def planted_scorer(bug: Plant) -> Callable[[Any], Any]:
-    """`score_deal` of a copy of piquet_ref/scoring.py with `bug` planted."""
-    source = SCORING.read_text(encoding="utf-8")
-    assert source.count(bug.original) == 1, f"{bug.name}: the fragment must occur once in scoring.py"
+def planted_function(path: Path, bug: Plant, function: str) -> Callable[[Any], Any]:
+    """`function` of a copy of the package module at `path` with `bug` planted."""
+    source = path.read_text(encoding="utf-8")
+    assert source.count(bug.original) == 1, f"{bug.name}: the fragment must occur once in {path.name}"
     name = f"piquet_ref._planted_{bug.name.replace('-', '_')}"
     module = ModuleType(name)
     module.__package__ = "piquet_ref"
     sys.modules[name] = module  # NamedTuple and dataclass creation look their module up
     try:
-        exec(compile(source.replace(bug.original, bug.mutated), f"<scoring.py with {bug.name}>", "exec"), module.__dict__)  # noqa: S102
+        exec(compile(source.replace(bug.original, bug.mutated), f"<{path.name} with {bug.name}>", "exec"), module.__dict__)  # noqa: S102
     finally:
         del sys.modules[name]
-    score: Callable[[Any], Any] = module.score_deal
-    return score
+    planted: Callable[[Any], Any] = getattr(module, function)
+    return planted
+
+
+def planted_scorer(bug: Plant) -> Callable[[Any], Any]:
+    """`score_deal` of a copy of piquet_ref/scoring.py with `bug` planted."""
+    return planted_function(SCORING, bug, "score_deal")

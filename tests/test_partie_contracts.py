@@ -1,0 +1,43 @@
+"""score_partie meets its postconditions at run time on partie records under every ruleset, and the same check
+finds every bug planted in copies of the match scorer (tests/partie_check.py,
+tests/crosshair_calibration/planted_partie.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from piquet_ref.partie import score_partie
+
+from .crosshair_calibration.planted_deal import Plant
+from .crosshair_calibration.planted_partie import PLANTED
+from .crosshair_run import contracts
+from .partie_check import POSTS, partie_property, records_to_find
+
+STATED = {  # each postcondition and the rules its `rules:` line names (spec/rules/partie.yaml)
+    "deals_as_recorded": {"deal.cut", "deal.alternation", "partie.deals"},
+    "partie_totals_are_sums_of_deals": {"partie.deals", "partie.four-deal", "partie.ties"},
+    "partie_ends_by_the_rules": {"partie.deals", "partie.four-deal", "partie.ties"},
+    "partie_goes_to_the_higher_total": {"partie.deals", "partie.ties"},
+    "points_won_by_the_rules": {"partie.points-won", "partie.rubicon"},
+    "games_by_the_target": {"game.target", "game.double", "game.partie-of-games"},
+    "chouette_by_the_rules": {"chouette.rotation", "chouette.rounding"},
+}
+
+
+def test_each_postcondition_of_score_partie_names_the_rules_it_states() -> None:
+    named = {c.condition.split("(")[0]: set(c.rules) for c in contracts(("piquet_ref.partie",)) if c.function == "score_partie"}
+    assert named == STATED and len(POSTS) == len(STATED)
+
+
+def test_score_partie_meets_its_postconditions_on_partie_records_under_every_ruleset() -> None:
+    partie_property(score_partie)()
+
+
+@pytest.mark.parametrize("bug", PLANTED, ids=lambda b: b.name)
+def test_the_same_check_finds_each_bug_planted_in_the_match_scorer(bug: Plant) -> None:
+    _, message = records_to_find(bug)
+    assert bug.breaks in message, f"{bug.name} was found, but not by {bug.breaks}: {message}"
+
+
+def test_every_postcondition_of_score_partie_has_a_planted_bug_it_must_catch() -> None:
+    assert {b.breaks for b in PLANTED} == {post.split("(")[0] for post in POSTS}
