@@ -63,7 +63,11 @@ EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutation_equivalent.yaml"
 
 # The rule logic: what decides a score, a verdict, a legal move or a count. (Not the CLI, the protocol
 # framing, the runner or the corpus tools, which the corpus does not claim to check.)
-RULE_MODULES = ("suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards")
+RULE_MODULES = (
+    "suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards",
+    # the laws as a state machine (issue 6); first judged in a run of their own (tests/mutation_suite_laws.json)
+    "penalties", "misdeal", "revokes", "left_cards", "dialogue", "machine",
+)  # (elections.py, the names of the elections, holds nothing to mutate)
 NO_MUTATE = "pragma: no mutate"
 
 
@@ -790,6 +794,7 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
         "seconds": report["seconds"],
         "baseline_seconds": report["baseline_seconds"],
         "files": report["files"],
+        "mutated": dict(sorted(Counter(str(r["file"]) for r in rows).items())),
         "skipped": SUITE_SKIPPED,
         "summary": score(rows, lists),
         "killed_by_corpus_report": by_corpus,
@@ -849,6 +854,7 @@ def main(argv: list[str] | None = None) -> int:
     p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
     p_suite = sub.add_parser("suite-summary", help="write tests/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
     p_suite.add_argument("report", type=Path)
+    p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (a run --only over some files: tests/mutation_suite_laws.json)")
     p_again = sub.add_parser("suite-rejudge", help="record in tests/mutation_suite.json what later runs over its survivors found")
     p_again.add_argument("reports", type=Path, nargs="+", help="suite-judge reports of runs --only over the survivors")
     args = parser.parse_args(argv)
@@ -857,7 +863,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "suite-summary":
         summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))
-        SUITE_SUMMARY.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        args.out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(json.dumps(summary["summary"], indent=1))
         return 0
     if args.cmd == "suite-rejudge":

@@ -63,6 +63,7 @@ DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
 SUITE_MUTATION = Path(__file__).resolve().parent / "mutation_suite.json"  # python -m tests.mutation suite-summary
+SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # the same, for a run --only over the state machine's modules
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
 PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
 
@@ -455,6 +456,8 @@ def document(measured: dict[str, Any]) -> str:
                      " write `conformance/MUTATION.md`, from which this section is taken.")
     lines += ["", "## Mutation score of the test suite", ""]
     lines += suite_mutation_section()
+    lines += ["", "### The modules of the laws as a state machine, judged in a run of their own", ""]
+    lines += laws_mutation_section()
     lines += [
         "",
         "## Not yet done",
@@ -524,6 +527,32 @@ def suite_mutation_section() -> list[str]:
             f"scores **{100 * again['score']:.1f}%**. The mutants killed in the run were not judged again on the newer tree.",
         ]
         lines += [f"- still surviving: `{m}`" for m in again["still_surviving"]]
+    return lines
+
+
+def laws_mutation_section() -> list[str]:
+    """The mutation score of the state machine's modules (issue 6), from tests/mutation_suite_laws.json: a
+    corpus run and a suite run `--only` over those files, summarised with `suite-summary REPORT --out`."""
+    if not SUITE_MUTATION_LAWS.exists():
+        return ["Not measured on this tree."]
+    data = json.loads(SUITE_MUTATION_LAWS.read_text(encoding="utf-8"))
+    summary, by_class = data["summary"], data["summary"]["by_class"]
+    judged = summary["killed"] + summary["survived"]
+    lines = [
+        f"Run on {data['date']} on the tree of commit `{data['commit']}`, as above but `--only` over "
+        + ", ".join(f"`{f}` ({n} mutants)" for f, n in data["mutated"].items()) + ":",
+        f"`python -m tests.mutation run --only FILE ...` (the corpus killed {data['killed_by_corpus_report']} of the {summary['mutants']} mutants),",
+        f"then `run --judge tests --from THAT_REPORT --only FILE ...` (pytest judged the other {data['run_by_pytest']} in {data['seconds']:.0f} s),",
+        "then `suite-summary REPORT --out tests/mutation_suite_laws.json`.",
+        "",
+        f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
+        f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; {summary['survived']} survivors;",
+        f"{by_class['equivalent']} equivalent, not counted).",
+    ]
+    survivors = data["survivors"]
+    lines += ["", f"Survivors ({len(survivors)}):" if survivors else "No survivor."]
+    lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
+              for r in survivors]
     return lines
 
 
