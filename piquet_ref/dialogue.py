@@ -15,6 +15,14 @@ deal record stays the declared holdings: the holding the elder described (the be
 description); the younger's best holding when he is not barred and the reply is not good or equal. An
 elder whose call is good reckons with it the holdings of the class no better than the one called, and
 every holding he has when his first call was good against the cards (law 49).
+
+The elder may also call, naming its head or rank, something he does not hold (an irregularity: laws
+52-54). It is answered as called. Not allowed good it counts for nothing. Allowed good it stands as a
+`Claim`, which he may correct until the younger plays to the first trick; his call is then his best holding
+of the category, replied to on the younger's hand. Uncorrected, he reckons nothing that deal, unless the
+claim is one his hand and discard together could not hold. Such a claim counts for nothing, or, as a
+misnomer (law 53), stands for the holding of as many cards that it misnames. The younger then reckons
+what he has good against it (Case II).
 """
 
 from __future__ import annotations
@@ -277,14 +285,13 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     good against the cards, law 48), or, once the value is asked for, a value no point of that many cards
     of his makes. An irregularity the deal survives, not a call the laws allow."""
     if not talk:
-        hand_pack = pack_of_hand(hand)
         if category == "point":
             return tuple(CallPoint("elder", n) for n in range(longest(hand) + 1, BITS + 1))
         calls: list[Opening] = (
             [CallSequence("elder", n, h) for n in range(rs.sequences.min_length, BITS + 1) for h in range(n - 1, BITS)] if category == "sequences"
             else [CallSet("elder", n, r) for n in sorted(rs.sets.values) for r in rs.sets.ranks]
         )
-        return tuple(c for c in calls if not described(hand_of_pack(hand_pack), c, rs))
+        return tuple(c for c in calls if not described(hand, c, rs))
     opening = talk[0]
     if len(talk) == 2 and isinstance(opening, CallPoint):
         held = set(values(hand, opening.cards, rs))

@@ -227,6 +227,19 @@ def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Pa
     assert "exchange-out-of-turn (law 24) at step 0" in capsys.readouterr().err
 
 
+def test_replay_refuses_a_record_whose_claim_not_held_it_cannot_rebuild(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record with false_claim holds only what was declared, not the call of what was not held (law 54):
+    the replay says so rather than narrate a deal scored without the penalty."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    (tmp_path / "ok.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "ok.json")]) == 0
+    capsys.readouterr()
+    data["elder"]["false_claim"] = True
+    (tmp_path / "claim.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "claim.json")]) == 1
+    assert "record-invalid" in capsys.readouterr().err
+
+
 def test_the_apply_and_legal_actions_ops_report_the_step_of_a_rejection() -> None:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
