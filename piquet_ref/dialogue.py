@@ -22,7 +22,9 @@ The elder may also call, naming its head or rank, something he does not hold (an
 of the category, replied to on the younger's hand. Uncorrected, he reckons nothing that deal, unless the
 claim is one his hand and discard together could not hold. Such a claim counts for nothing, or, as a
 misnomer (law 53), stands for the holding of as many cards that it misnames. The younger then reckons
-what he has good against it (Case II).
+what he has good against it (Case II). To a trio named by its rank the younger may answer `AskWhich`
+("which one do you not reckon?"), which admits it good (Case VII); the elder's `NameOut` names the card
+left out and so defines the trio he claims (Case VIII).
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Literal, NamedTuple
 
-from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, hand_of_pack, pack_of, pack_of_hand
+from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from .errors import error
-from .machine_actions import Allow, AskValue, CallPoint, CallSequence, CallSet, CallValue, Correct, Opening, Reply, Utterance
+from .machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from .ruleset import Player, Ruleset
 from .suit import point_key, run_mask, sequence_key, set_key
 
@@ -135,14 +137,26 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if len(talk) == 2:
+        if isinstance(opening, CallSet):
+            return tuple(NameOut("elder", c) for c in left_out(hands[0], opening, True))
         assert isinstance(opening, CallPoint)
         return tuple(CallValue("elder", v) for v in values(hands[0], opening.cards, rs))
     verdict = reply(hands, talk, rs)[0]
     out: list[Utterance] = [Reply("younger")]
     if len(talk) == 1 and isinstance(opening, CallPoint) and longest(hands[1]) >= opening.cards:
         out.append(AskValue("younger"))
+    if len(talk) == 1 and isinstance(opening, CallSet) and opening.rank is not None and opening.count == len(rs.pack.suits) - 1:
+        out.append(AskWhich("younger"))  # which one of four a trio leaves out (Cases VII, VIII)
     out += [Allow("younger")] if verdict != "good" else []
     return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
+
+
+def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
+    """The cards of the rank of a trio called that the elder may name as not reckoned: those whose naming
+    leaves a trio he holds (`held`), or, naming one of the rest, claims a card he has not got (Case VIII)."""
+    assert call.rank is not None
+    cards = SETS_OF[call.rank]
+    return tuple(c for c in cards if all(hand[d >> 3] >> (d & 7) & 1 for d in cards if d != c) == held)
 
 
 def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
@@ -189,6 +203,9 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     called before a value is said), or None when he holds none."""
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    if isinstance(opening, CallSet) and isinstance(talk[-1], NameOut):  # the trio the answer defines (Case VIII)
+        assert opening.rank is not None
+        return None if talk[-1].card in left_out(hand, opening, False) else tuple(c for c in SETS_OF[opening.rank] if c != talk[-1].card)
     if not isinstance(opening, CallPoint):
         fits = described(hand, opening, rs)
         return fits[0] if fits else None
@@ -252,8 +269,15 @@ def say(
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if isinstance(action, (CallPoint, CallSequence, CallSet)):  # the elder's amendment before the reply (law 50)
         return (action,), None, None
-    if isinstance(action, (AskValue, CallValue)):
+    if isinstance(action, (AskValue, CallValue, AskWhich)):
         return talk + (action,), None, None
+    if isinstance(action, NameOut):  # the asking admitted the trio good (Case VII); the answer defines it (Case VIII)
+        said = talk + (action,)
+        named = called(hands[0], said, rs)
+        if named is None:
+            standing = Claim(category, said, impossible(hands[0], discards[0], said, rs))
+            return (), discovered(hands, discards[0], standing, rs), standing
+        return (), (reckoned(hands[0], discards[0], category, named, rs), ()), None
     verdict, mine, theirs = reply(hands, talk, rs)
     if isinstance(action, Allow):
         verdict, theirs = "good", None
@@ -279,11 +303,12 @@ def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ru
     return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))
 
 
-def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> tuple[Opening | CallValue, ...]:
+def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> tuple[Opening | CallValue | NameOut, ...]:
     """The calls the elder may make next of something he does not hold (laws 52-54): an opening naming a
     holding the ruleset counts that he has not got (its head or rank named: only a holding held can be
     good against the cards, law 48), or, once the value is asked for, a value no point of that many cards
-    of his makes. An irregularity the deal survives, not a call the laws allow."""
+    of his makes, or, asked which card his trio leaves out, a card whose naming claims one he has not got
+    (Case VIII). An irregularity the deal survives, not a call the laws allow."""
     if not talk:
         if category == "point":
             return tuple(CallPoint("elder", n) for n in range(longest(hand) + 1, BITS + 1))
@@ -293,6 +318,8 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
         )
         return tuple(c for c in calls if not described(hand, c, rs))
     opening = talk[0]
+    if len(talk) == 2 and isinstance(opening, CallSet):
+        return tuple(NameOut("elder", c) for c in left_out(hand, opening, False))
     if len(talk) == 2 and isinstance(opening, CallPoint):
         held = set(values(hand, opening.cards, rs))
         return tuple(CallValue("elder", v) for v in values(hand_of_pack(FULL_PACK), opening.cards, rs) if v not in held)
@@ -300,6 +327,7 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
 
 
 BITS = 8  # ranks in a suit: the longest point or sequence
+SETS_OF = tuple(tuple(card_of(s, rank) for s in range(4)) for rank in range(BITS))  # the four cards of each rank
 
 
 def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -> bool:
@@ -394,15 +422,24 @@ def describe(call: Utterance, rs: Ruleset) -> str:
         return f"a sequence of {call.length}" + ("" if call.head is None else f" to the {rs.pack.ranks[call.head].symbol}")
     if isinstance(call, CallSet):
         return f"{call.count} of a rank" if call.rank is None else f"{call.count} of rank {rs.pack.ranks[call.rank].symbol}"
-    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply"}.get(type(call), type(call).__name__)
+    if isinstance(call, NameOut):
+        return f"not reckoning the {format_card(call.card, rs)}"
+    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply", AskWhich: "ask which one is not reckoned"}.get(
+        type(call), type(call).__name__)
 
 
 def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:
     """The typed error for an utterance the dialogue under way does not allow."""
-    answering = isinstance(action, (Reply, Allow, AskValue))
-    if action.player != speaker or answering != (speaker == "younger"):
+    answering = isinstance(action, (Reply, Allow, AskValue, AskWhich))
+    naming = isinstance(talk[0], CallSet)
+    if action.player != speaker or answering != (speaker == "younger") or (speaker == "elder" and isinstance(action, (CallValue, NameOut)) and naming != isinstance(action, NameOut)):
         code = "reply-out-of-turn" if answering else "call-out-of-turn"
-        return error(code, f"the {action.player} says {type(action).__name__}, but the {speaker} is to {'answer' if speaker == 'younger' else 'say what his point makes'} ({describe(talk[0], rs)} is under way)")
+        due = "answer" if speaker == "younger" else "name the card he does not reckon" if naming else "say what his point makes"
+        return error(code, f"the {action.player} says {type(action).__name__}, but the {speaker} is to {due} ({describe(talk[0], rs)} is under way)")
+    if isinstance(action, AskWhich):
+        return error("reply-out-of-turn", f"the younger asks which card is not reckoned, but only a trio called by its rank may be answered so ({describe(talk[-1], rs)} is under way)")
+    if isinstance(action, NameOut):
+        return error("declare-invalid", f"elder.sets: the elder names {action.card!r} as the card he does not reckon, which is no card of the rank of {describe(talk[0], rs)}")
     if isinstance(action, AskValue):
         opening = talk[0]
         if len(talk) == 1 and isinstance(opening, CallPoint):

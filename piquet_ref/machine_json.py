@@ -19,7 +19,8 @@ The calling dialogue (laws 46-51): `{action: call_point, cards: n}`, `{action: c
 left out only for a call good against the cards), and the younger's `{action: reply}`, `{action: allow}`,
 `{action: ask_value}`, and `{action: correct}` (his reply on his hand in place of an allowing, law 51);
 the elder's call of something he does not hold (an irregularity, laws 52-54) and
-`{action: correct_miscall, category: C}`, its correction once allowed good (law 52).
+`{action: correct_miscall, category: C}`, its correction once allowed good (law 52); the younger's
+`{action: ask_which}` after a trio and the elder's `{action: name_out, card: C}` (Cases VII, VIII).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
+from .machine_actions import NameOut, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -58,8 +59,10 @@ ACTION_KEYS = {
     "ask_value": {"player", "action"},
     "correct": {"player", "action"},
     "correct_miscall": {"player", "action", "category"},
+    "ask_which": {"player", "action"},
+    "name_out": {"player", "action", "card"},
 }
-ANSWERS = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct}
+ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
 
@@ -88,7 +91,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
             raise error("record-invalid", f"{where}.look must be true or false, got {look!r}")
         return SeeLeft(player, look)
     if kind in ANSWERS:
-        return Reply(player) if kind == "reply" else Allow(player) if kind == "allow" else AskValue(player) if kind == "ask_value" else Correct(player)
+        return ANSWERS[kind](player)
     if kind in ("call_point", "call_value", "call_sequence", "call_set"):
         return _dialogue_call(data, kind, player, rs, where)
     if kind == "exchange":
@@ -117,7 +120,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     cards = parse_cards(data["card"], rs, f"{where}.card")
     if len(cards) != 1:
         raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
-    return Revoke(player, cards[0]) if kind == "revoke" else Play(player, cards[0])
+    return Revoke(player, cards[0]) if kind == "revoke" else NameOut(player, cards[0]) if kind == "name_out" else Play(player, cards[0])
 
 
 def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Ruleset, where: str) -> Action:
@@ -158,7 +161,9 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "see_discard"}
     if isinstance(action, CorrectMiscall):
         return {"player": action.player, "action": "correct_miscall", "category": action.category}
-    if isinstance(action, (Reply, Allow, AskValue, Correct)):
+    if isinstance(action, NameOut):
+        return {"player": action.player, "action": "name_out", "card": format_card(action.card, rs)}
+    if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
     if isinstance(action, CallPoint):
         return {"player": action.player, "action": "call_point", "cards": action.cards}

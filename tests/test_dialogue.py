@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from piquet_ref import PiquetError
 from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
 from piquet_ref.machine import DealState, apply, legal_actions, replies, run
-from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, Reply
+from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut, Reply
 
 RANKS = "789TJQKA"
 PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
@@ -126,7 +126,7 @@ def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, 
             return [mine], []
         assert m > n
         return [mine], [max(points(younger), key=lambda h: worth("point", h))]
-    return reckoning(category, mine, elder, younger, discard, isinstance(answers[-1], Allow))
+    return reckoning(category, mine, elder, younger, discard, isinstance(answers[-1], (Allow, NameOut)))  # asking which admits it (Case VII)
 
 
 def held_call(category: str, hand: Held, said: list[Action]) -> Held | None:
@@ -135,6 +135,10 @@ def held_call(category: str, hand: Held, said: list[Action]) -> Held | None:
     if isinstance(opening, CallPoint):
         values = [a.value for a in said if isinstance(a, CallValue)]
         fits = [h for h in points(hand) if len(h) == opening.cards and (not values or pips(h) == values[0])]
+    elif isinstance(said[-1], NameOut):  # the answer to "which one do you not reckon?" defines the trio (Case VIII)
+        out = said[-1].card
+        trio = tuple(c for c in range(PACK_SIZE) if rank(c) == rank(out) and c != out)
+        return trio if all(c in hand for c in trio) else None
     else:
         assert isinstance(opening, (CallSequence, CallSet))
         length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
@@ -146,7 +150,7 @@ def claim_allowed(category: str, younger: Held, said: list[Action]) -> bool:
     """Whether a call of something not held was allowed good: the younger allowed it, or his reply was good
     because he holds nothing as good as what was claimed (laws 46, 48)."""
     opening, last = said[0], said[-1]
-    if isinstance(last, Allow):
+    if isinstance(last, (Allow, NameOut)):  # asking which one is out admits the call good (Case VII)
         return True
     values = [a.value for a in said if isinstance(a, CallValue)]
     if isinstance(opening, CallPoint):
@@ -242,11 +246,11 @@ def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple
         if isinstance(a, (CallPoint, CallSequence, CallSet)):
             category = "point" if isinstance(a, CallPoint) else "sequences" if isinstance(a, CallSequence) else "sets"
             said = [a]
-        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct)):
+        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct, AskWhich, NameOut)):
             if isinstance(a, Correct):
                 said, a = said[:-1], Reply(a.player)
             said.append(a)
-            ends = isinstance(a, Allow) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
+            ends = isinstance(a, (Allow, NameOut)) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
             if ends:
                 ended[category] = list(said)
                 out["elder", category], out["younger", category] = dialogue_holdings(category, elder, younger, discard, said)

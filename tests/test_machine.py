@@ -32,8 +32,8 @@ from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
-from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
+from piquet_ref.machine_actions import NameOut, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.ruleset import PLAYERS, Player
@@ -161,7 +161,7 @@ def candidates(state: DealState) -> set[Action]:
         out |= {CallSequence(p, n, h) for n in range(2, 10) for h in (None, *range(0, 9))}
         out |= {CallSet(p, n, r) for n in range(2, 6) for r in (None, *range(0, 9))}
         out |= {Elect(p, choice) for choice in ELECTIONS + ("redeal",)}
-        out |= {CorrectMiscall(p, category) for category in DECL_CATEGORIES}
+        out |= {CorrectMiscall(p, category) for category in DECL_CATEGORIES} | {AskWhich(p)} | {NameOut(p, c) for c in PACK}
     return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
