@@ -15,19 +15,29 @@ deal record stays the declared holdings: the holding the elder described (the be
 description); the younger's best holding when he is not barred and the reply is not good or equal. An
 elder whose call is good reckons with it the holdings of the class no better than the one called, and
 every holding he has when his first call was good against the cards (law 49).
+
+The elder may also call, naming its head or rank, something he does not hold (an irregularity: laws
+52-54). It is answered as called. Not allowed good it counts for nothing. Allowed good it stands as a
+`Claim`, which he may correct until the younger plays to the first trick; his call is then his best holding
+of the category, replied to on the younger's hand. Uncorrected, he reckons nothing that deal, unless the
+claim is one his hand and discard together could not hold. Such a claim counts for nothing, or, as a
+misnomer (law 53), stands for the holding of as many cards that it misnames. The younger then reckons
+what he has good against it (Case II). To a trio named by its rank the younger may answer `AskWhich`
+("which one do you not reckon?"), which admits it good (Case VII); the elder's `NameOut` names the card
+left out and so defines the trio he claims (Case VIII).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, hand_of_pack, pack_of, pack_of_hand
+from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from .errors import error
-from .machine_actions import Allow, AskValue, CallPoint, CallSequence, CallSet, CallValue, Correct, Opening, Reply, Utterance
+from .machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from .ruleset import Player, Ruleset
-from .suit import run_mask
+from .suit import point_key, run_mask, sequence_key, set_key
 
 Verdict = Literal["good", "equal", "not_good"]
 Holding = tuple[Card, ...]
@@ -127,20 +137,34 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if len(talk) == 2:
+        if isinstance(opening, CallSet):
+            return tuple(NameOut("elder", c) for c in left_out(hands[0], opening, True))
         assert isinstance(opening, CallPoint)
         return tuple(CallValue("elder", v) for v in values(hands[0], opening.cards, rs))
     verdict = reply(hands, talk, rs)[0]
     out: list[Utterance] = [Reply("younger")]
     if len(talk) == 1 and isinstance(opening, CallPoint) and longest(hands[1]) >= opening.cards:
         out.append(AskValue("younger"))
+    if len(talk) == 1 and isinstance(opening, CallSet) and opening.rank is not None and opening.count == len(rs.pack.suits) - 1:
+        out.append(AskWhich("younger"))  # which one of four a trio leaves out (Cases VII, VIII)
     out += [Allow("younger")] if verdict != "good" else []
     return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
 
 
+def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
+    """The cards of the rank of a trio called that the elder may name as not reckoned: those whose naming
+    leaves a trio he holds (`held`), or, naming one of the rest, claims a card he has not got (Case VIII)."""
+    assert call.rank is not None
+    cards = SETS_OF[call.rank]
+    return tuple(c for c in cards if all(hand[d >> 3] >> (d & 7) & 1 for d in cards if d != c) == held)
+
+
 def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
-    """The calls an elder may put in place of `opening` before it is answered: larger ones (law 50)."""
+    """The calls an elder may put in place of `opening` before it is answered: larger ones (law 50); in
+    place of a call of something he does not hold, any call he holds (its correction, law 52)."""
     cat = category_of(opening)
-    worth = key(hand, cat, described(hand, opening, rs)[0], "elder", rs)
+    fits = described(hand, opening, rs)
+    worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
     return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
 
 
@@ -148,75 +172,209 @@ def longest(hand: Hand) -> int:
     return max(m.bit_count() for m in hand)
 
 
-def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Verdict, Holding, Holding | None]:
-    """The younger's reply to the call under way: the verdict for the elder, the elder's holding called,
-    and the younger's holding it is judged against (None: he holds nothing that counts against it)."""
+def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Verdict, Holding | None, Holding | None]:
+    """The younger's reply to the call under way: the verdict for the elder, the elder's holding called
+    (None: he does not hold what he called, which is judged as called, laws 52-54), and the younger's
+    holding it is judged against (None: he holds nothing that counts against it)."""
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     cat = category_of(opening)
+    mine = called(hands[0], talk, rs)
     if isinstance(opening, CallPoint):
         n = opening.cards
         if len(talk) == 3:  # the value called, judged against the younger's best point of as many cards
-            value = talk[2]
-            assert isinstance(value, CallValue)
-            mine = next(h for h in singles(hands[0], "point", rs) if len(h) == n and key(hands[0], "point", h, "elder", rs) & POINT_LOW == value.value)
             theirs = best(hands[1], "point", "younger", rs, n)
         else:  # the number of cards only
-            mine = best(hands[0], "point", "elder", rs, n)  # type: ignore[assignment]
             m = longest(hands[1])
             theirs = best(hands[1], "point", "younger", rs) if m >= n else None
             if theirs is not None and m == n:
                 return "equal", mine, theirs
             return ("good" if m < n else "not_good"), mine, theirs
     else:
-        mine = described(hands[0], opening, rs)[0]
         theirs = best(hands[1], cat, "younger", rs)
     if theirs is None:
         return "good", mine, None
-    ek, yk = key(hands[0], cat, mine, "elder", rs), key(hands[1], cat, theirs, "younger", rs)
+    ek, yk = claimed_key(talk) if mine is None else key(hands[0], cat, mine, "elder", rs), key(hands[1], cat, theirs, "younger", rs)
     return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
+
+
+def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
+    """The elder's holding answering what he has said in the category (his best of the number of cards
+    called before a value is said), or None when he holds none."""
+    opening = talk[0]
+    assert isinstance(opening, (CallPoint, CallSequence, CallSet))
+    if isinstance(opening, CallSet) and isinstance(talk[-1], NameOut):  # the trio the answer defines (Case VIII)
+        assert opening.rank is not None
+        return None if talk[-1].card in left_out(hand, opening, False) else tuple(c for c in SETS_OF[opening.rank] if c != talk[-1].card)
+    if not isinstance(opening, CallPoint):
+        fits = described(hand, opening, rs)
+        return fits[0] if fits else None
+    value = talk[2] if len(talk) == 3 else None
+    assert value is None or isinstance(value, CallValue)
+    if value is None:
+        return best(hand, "point", "elder", rs, opening.cards)
+    return next((h for h in singles(hand, "point", rs) if len(h) == opening.cards and key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
+
+
+def claimed_key(talk: Said) -> int:
+    """The comparison key of what the elder's call claims (a point's once its value is said)."""
+    opening, last = talk[0], talk[-1]
+    if isinstance(opening, CallPoint):
+        assert isinstance(last, CallValue)
+        return point_key(opening.cards, last.value)
+    if isinstance(opening, CallSequence):
+        assert opening.head is not None
+        return sequence_key(opening.length, opening.head)
+    assert isinstance(opening, CallSet) and opening.rank is not None
+    return set_key(opening.count, opening.rank)
 
 
 Said = tuple[Utterance, ...]
 Resolved = tuple[tuple[Holding, ...], tuple[Holding, ...]]
 
 
-def say(hands: tuple[Hand, Hand], discards: tuple[tuple[Card, ...], ...], category: DeclCategory, talk: Said, action: Utterance, rs: Ruleset) -> tuple[Said, Resolved | None]:
-    """The dialogue after `action`: what has been said in the category, and, once it is over, the holdings
-    each player is taken to declare (elder, younger). A typed error with its law if the laws reject it."""
+class Claim(NamedTuple):
+    """A call of something the elder does not hold, allowed good and not yet corrected (laws 52-54): the
+    category, what was said in it, and whether it is exempt from the penalty (a misnomer, law 53, or a
+    claim his hand and discard together could not hold, law 54)."""
+
+    category: DeclCategory
+    talk: Said
+    exempt: bool
+
+
+def say(
+    hands: tuple[Hand, Hand], discards: tuple[tuple[Card, ...], ...], category: DeclCategory, talk: Said, action: Utterance, rs: Ruleset,
+) -> tuple[Said, Resolved | None, Claim | None]:
+    """The dialogue after `action`: what has been said in the category, once it is over the holdings each
+    player is taken to declare (elder, younger), and the claim it leaves standing when the elder's call of
+    something he does not hold was allowed good. A typed error with its law if the laws reject it."""
     player = action.player
     if not talk:
         if player != "elder" or not isinstance(action, OPENING[category]):
             who = "the younger answers; he does not call first" if player == "younger" else f"the elder is to call {NAMES[category]}"
             raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but {who}: the elder calls first, point, then sequences, then sets")
         assert isinstance(action, (CallPoint, CallSequence, CallSet))
-        check_opening(hands[0], discards[0], category, action, rs)
-        return (action,), None
+        if action not in false_calls(hands[0], category, talk, rs):
+            check_opening(hands[0], discards[0], category, action, rs)
+        return (action,), None, None
     speaker, allowed = next_speaker(talk), answers(hands, discards[0], talk, rs)
     if len(talk) == 1 and player == "elder" and isinstance(action, OPENING[category]) and action not in allowed:
         assert isinstance(action, (CallPoint, CallSequence, CallSet))
         check_opening(hands[0], discards[0], category, action, rs)
         raise error("amend-not-larger", f"elder.{category}: the elder amends {describe(talk[0], rs)} to {describe(action, rs)}, which is no larger: a call may be corrected only to a larger one (law 50)")
-    if action not in allowed:
+    if action not in allowed and action not in false_calls(hands[0], category, talk, rs):
         raise refusal(hands, talk, action, speaker, rs)
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if isinstance(action, (CallPoint, CallSequence, CallSet)):  # the elder's amendment before the reply (law 50)
-        return (action,), None
-    if isinstance(action, (AskValue, CallValue)):
-        return talk + (action,), None
+        return (action,), None, None
+    if isinstance(action, (AskValue, CallValue, AskWhich)):
+        return talk + (action,), None, None
+    if isinstance(action, NameOut):  # the asking admitted the trio good (Case VII); the answer defines it (Case VIII)
+        said = talk + (action,)
+        named = called(hands[0], said, rs)
+        if named is None:
+            standing = Claim(category, said, impossible(hands[0], discards[0], said, rs))
+            return (), discovered(hands, discards[0], standing, rs), standing
+        return (), (reckoned(hands[0], discards[0], category, named, rs), ()), None
     verdict, mine, theirs = reply(hands, talk, rs)
     if isinstance(action, Allow):
         verdict, theirs = "good", None
     elif verdict == "equal" and len(talk) == 1 and isinstance(opening, CallPoint):
-        return talk + (action,), None  # an equal number of cards: the elder says what his point makes
+        return talk + (action,), None, None  # an equal number of cards: the elder says what his point makes
+    if mine is None:  # a call of something not held: allowed good it stands as a claim (laws 52-54); else void
+        claim = Claim(category, talk, impossible(hands[0], discards[0], talk, rs)) if verdict == "good" else None
+        return (), discovered(hands, discards[0], claim, rs) if claim else judged(hands, discards[0], category, talk, None, rs), claim
     if verdict == "good":
-        return (), (reckoned(hands[0], discards[0], category, mine, rs), ())
+        return (), (reckoned(hands[0], discards[0], category, mine, rs), ()), None
     if verdict == "equal" or category == "point":
         assert theirs is not None
-        return (), ((mine,), (theirs,))
-    held = declare_all(hands[1], rs)
-    return (), ((mine,), tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets)))
+        return (), ((mine,), (theirs,)), None
+    assert theirs is not None
+    return (), ((mine,), younger_holdings(hands[1], category, theirs, rs)), None
+
+
+def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:
+    """What a younger who is good reckons: his best point (`theirs`), or every sequence or set he holds."""
+    if category == "point":
+        return (theirs,)
+    held = declare_all(hand, rs)
+    return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))
+
+
+def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> tuple[Opening | CallValue | NameOut, ...]:
+    """The calls the elder may make next of something he does not hold (laws 52-54): an opening naming a
+    holding the ruleset counts that he has not got (its head or rank named: only a holding held can be
+    good against the cards, law 48), or, once the value is asked for, a value no point of that many cards
+    of his makes, or, asked which card his trio leaves out, a card whose naming claims one he has not got
+    (Case VIII). An irregularity the deal survives, not a call the laws allow."""
+    if not talk:
+        if category == "point":
+            return tuple(CallPoint("elder", n) for n in range(longest(hand) + 1, BITS + 1))
+        calls: list[Opening] = (
+            [CallSequence("elder", n, h) for n in range(rs.sequences.min_length, BITS + 1) for h in range(n - 1, BITS)] if category == "sequences"
+            else [CallSet("elder", n, r) for n in sorted(rs.sets.values) for r in rs.sets.ranks]
+        )
+        return tuple(c for c in calls if not described(hand, c, rs))
+    opening = talk[0]
+    if len(talk) == 2 and isinstance(opening, CallSet):
+        return tuple(NameOut("elder", c) for c in left_out(hand, opening, False))
+    if len(talk) == 2 and isinstance(opening, CallPoint):
+        held = set(values(hand, opening.cards, rs))
+        return tuple(CallValue("elder", v) for v in values(hand_of_pack(FULL_PACK), opening.cards, rs) if v not in held)
+    return ()
+
+
+BITS = 8  # ranks in a suit: the longest point or sequence
+SETS_OF = tuple(tuple(card_of(s, rank) for s in range(4)) for rank in range(BITS))  # the four cards of each rank
+
+
+def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -> bool:
+    """Whether what the elder claims could not be among his hand and discard taken together: such a
+    claim, a misnomer among them, carries no penalty (laws 53, 54)."""
+    seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))
+    return called(seen, talk, rs) is None
+
+
+def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
+    """The holding of the number of cards claimed that a claim impossible in hand and discard misnames (a
+    sequence or a quatorze or trio named by the wrong head or rank, law 53), or None. A point is called
+    by number and value, never by suit, so it is never a misnomer."""
+    opening = claim.talk[0]
+    if not claim.exempt or not isinstance(opening, (CallSequence, CallSet)):
+        return None
+    n = opening.length if isinstance(opening, CallSequence) else opening.count
+    return best(hand, claim.category, "elder", rs, n) if any(len(h) == n for h in singles(hand, claim.category, rs)) else None
+
+
+def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCategory, talk: Said, mine: Holding | None, rs: Ruleset) -> Resolved:
+    """The category judged on both hands with `mine` as the elder's call (None: nothing of his counts),
+    the younger replying on his hand; after his asking the value he reckons no longer point (law 46)."""
+    asked = isinstance(talk[0], CallPoint) and any(isinstance(a, AskValue) for a in talk)
+    theirs = best(hands[1], category, "younger", rs, talk[0].cards if asked and isinstance(talk[0], CallPoint) else None)
+    if theirs is None:
+        return (reckoned(hands[0], discard, category, mine, rs) if mine else ()), ()
+    if mine is None:
+        return (), younger_holdings(hands[1], category, theirs, rs)
+    ek, yk = key(hands[0], category, mine, "elder", rs), key(hands[1], category, theirs, "younger", rs)
+    if ek > yk:
+        return reckoned(hands[0], discard, category, mine, rs), ()
+    return ((mine,), (theirs,)) if ek == yk else ((mine,), younger_holdings(hands[1], category, theirs, rs))
+
+
+def discovered(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
+    """The category once a claim allowed good is found out uncorrected (law 54): a misnomer stands for the
+    holding it misnames (law 53); any other claim counts for nothing, and the younger reckons what he has
+    good against the elder's true calls (Case II: what he sank on the strength of the claim included)."""
+    return judged(hands, discard, claim.category, claim.talk, misnamed(hands[0], claim, rs), rs)
+
+
+def corrected(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
+    """The category once the elder corrects his claim (law 52): his call is his best holding of the
+    category, to which the younger replies on his hand (Case IX: the information the reply gives him is
+    no matter for any law)."""
+    return judged(hands, discard, claim.category, claim.talk, best(hands[0], claim.category, "elder", rs), rs)
 
 
 def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, called: Holding, rs: Ruleset) -> tuple[Holding, ...]:
@@ -264,15 +422,24 @@ def describe(call: Utterance, rs: Ruleset) -> str:
         return f"a sequence of {call.length}" + ("" if call.head is None else f" to the {rs.pack.ranks[call.head].symbol}")
     if isinstance(call, CallSet):
         return f"{call.count} of a rank" if call.rank is None else f"{call.count} of rank {rs.pack.ranks[call.rank].symbol}"
-    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply"}.get(type(call), type(call).__name__)
+    if isinstance(call, NameOut):
+        return f"not reckoning the {format_card(call.card, rs)}"
+    return {Reply: "reply", Allow: "allow it good", AskValue: "ask what it makes", Correct: "correct his reply", AskWhich: "ask which one is not reckoned"}.get(
+        type(call), type(call).__name__)
 
 
 def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:
     """The typed error for an utterance the dialogue under way does not allow."""
-    answering = isinstance(action, (Reply, Allow, AskValue))
-    if action.player != speaker or answering != (speaker == "younger"):
+    answering = isinstance(action, (Reply, Allow, AskValue, AskWhich))
+    naming = isinstance(talk[0], CallSet)
+    if action.player != speaker or answering != (speaker == "younger") or (speaker == "elder" and isinstance(action, (CallValue, NameOut)) and naming != isinstance(action, NameOut)):
         code = "reply-out-of-turn" if answering else "call-out-of-turn"
-        return error(code, f"the {action.player} says {type(action).__name__}, but the {speaker} is to {'answer' if speaker == 'younger' else 'say what his point makes'} ({describe(talk[0], rs)} is under way)")
+        due = "answer" if speaker == "younger" else "name the card he does not reckon" if naming else "say what his point makes"
+        return error(code, f"the {action.player} says {type(action).__name__}, but the {speaker} is to {due} ({describe(talk[0], rs)} is under way)")
+    if isinstance(action, AskWhich):
+        return error("reply-out-of-turn", f"the younger asks which card is not reckoned, but only a trio called by its rank may be answered so ({describe(talk[-1], rs)} is under way)")
+    if isinstance(action, NameOut):
+        return error("declare-invalid", f"elder.sets: the elder names {action.card!r} as the card he does not reckon, which is no card of the rank of {describe(talk[0], rs)}")
     if isinstance(action, AskValue):
         opening = talk[0]
         if len(talk) == 1 and isinstance(opening, CallPoint):

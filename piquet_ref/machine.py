@@ -30,11 +30,11 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .dialogue import answers, next_speaker, openings, say
+from .dialogue import Claim, answers, corrected, false_calls, next_speaker, openings, say
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
-from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
-from .machine_actions import SeeLeft, ShowBlanche, Utterance, call_options
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
+from .machine_actions import CallValue, NameOut, Opening, SeeLeft, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
@@ -56,7 +56,9 @@ class DealState:
     `unannounced` an elder dealt a wrong number who took in without announcing it (law 39);
     `revoke` the first revoke still standing (law 59 IV); `left_election` the younger's election to look
     at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36);
-    `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37)."""
+    `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37);
+    `claims` the elder's calls of something he does not hold that were allowed good and are not corrected,
+    `younger_played` whether the younger has played to the first trick, which ends their correction (law 52)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -82,6 +84,8 @@ class DealState:
     discard_seen: bool = False
     talk: tuple[Utterance, ...] = ()  # the calling dialogue under way in the category being called
     allowed: tuple[Utterance, ...] = ()  # a dialogue the younger has just ended by allowing the call (law 51)
+    claims: tuple[Claim, ...] = ()  # calls of something not held, allowed good, not corrected (laws 52-54)
+    younger_played: bool = False  # the younger has played to the first trick: law 52's window is closed
 
     @property
     def phase(self) -> Phase:
@@ -151,8 +155,15 @@ class DealState:
 
     @property
     def reckons_nothing(self) -> tuple[bool, bool]:
-        """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44)."""
-        return reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
+        """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
+        held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
+        return held[0] or self.false_claim, held[1]
+
+    @property
+    def false_claim(self) -> bool:
+        """The elder reckons nothing for a claim allowed good that he does not hold, neither corrected nor
+        exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
+        return any(not c.exempt for c in self.claims)
 
 
 def new_deal(
@@ -217,6 +228,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return replace(state, discard_seen=True)
     if isinstance(action, Correct):
         return _correct(state, player)
+    if isinstance(action, CorrectMiscall):
+        return _correct_miscall(state, action, player)
     if isinstance(action, DIALOGUE_TYPES):
         return _say(state, action, player, phase)
     return _play(state, action, player, phase)
@@ -319,11 +332,32 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
     assert state.hands is not None and state.category is not None
     if not state.talk and len(state.calls) % len(PLAYERS):
         raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but the younger is to call {state.category} after the elder's call")
-    talk, resolved = say(state.hands, state.discards, state.category, state.talk, action, state.ruleset)
+    talk, resolved, claim = say(state.hands, state.discards, state.category, state.talk, action, state.ruleset)
     if resolved is None:
         return replace(state, talk=talk)
     calls = (Call("elder", state.category, resolved[0]), Call("younger", state.category, resolved[1]))
-    return replace(state, talk=(), calls=state.calls + calls, allowed=state.talk + (action,) if isinstance(action, Allow) else ())
+    allowed = state.talk + (action,) if isinstance(action, Allow) and claim is None else ()  # law 51 concerns a correct call
+    return replace(state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()))
+
+
+def miscall_open(state: DealState) -> tuple[Claim, ...]:
+    """The claims the elder may correct now (law 52): until the younger has played to the first trick, while
+    no dialogue is under way and no election is pending."""
+    return () if state.younger_played or state.talk or state.phase not in ("calls", "play") else state.claims
+
+
+def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -> DealState:
+    """The elder corrects a claim allowed good of something he does not hold (law 52): the category is judged
+    again with his best holding of it as his call, the younger replying on his hand."""
+    claim = next((c for c in miscall_open(state) if c.category == action.category and player == "elder"), None)
+    if claim is None:
+        why = "the younger has played to the first trick" if state.younger_played and state.claims else "no call of something not held stands allowed good in that category"
+        raise error("miscall-not-open", f"the {player} corrects his call of {action.category!r}, but {why}: a miscall allowed good may be corrected only by its caller, until the younger plays to the first trick (law 52)")
+    assert state.hands is not None
+    elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
+    i = len(PLAYERS) * DECL_CATEGORIES.index(claim.category)
+    calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
+    return replace(state, calls=calls, claims=tuple(c for c in state.claims if c != claim))
 
 
 def _correct(state: DealState, player: Player) -> DealState:
@@ -348,10 +382,10 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
         after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
         assert pos.lead is not None
         revoke = state.revoke or Revoked(player, pos, len(state.tricks))
-        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke)
+        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=state.younger_played or player == "younger")
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
-    return replace(state, position=after, tricks=tricks)
+    return replace(state, position=after, tricks=tricks, younger_played=state.younger_played or player == "younger")
 
 
 def _retake(state: DealState, player: Player) -> DealState:
@@ -369,7 +403,7 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
-    return _legal_actions(state) + ((Correct("younger"),) if state.allowed else ())
+    return _legal_actions(state) + ((Correct("younger"),) if state.allowed else ()) + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
 
 
 def _legal_actions(state: DealState) -> tuple[Action, ...]:
@@ -414,14 +448,18 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | Opening | CallValue | NameOut, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
     takes (a younger left fewer cards than he discards by an elder who took past his five takes what is
-    left, law 28: that is legal); in the play, a revoke (law 59 IV), which stands until it is retaken; once
+    left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54);
+    in the play, a revoke (law 59 IV), which stands until it is retaken; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37)."""
     mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
+    if state.phase == "calls" and state.to_move == "elder":
+        assert state.hands is not None and state.category is not None
+        return false_calls(state.hands[0], state.category, state.talk, state.ruleset) + mix
     if state.phase == "play" and not state.left_election_open and not state.played_out:
         assert state.position is not None and state.to_move is not None
         return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position)) + mix
@@ -474,7 +512,7 @@ def record(state: DealState) -> DealRecord:
     players = [
         PlayerRecord(
             cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)),
-            None if regular else state.takes[i], state.waived[i],
+            None if regular else state.takes[i], state.waived[i], state.false_claim and i == 0,
         )
         for i, p in enumerate(PLAYERS)
     ]
@@ -497,6 +535,7 @@ def record_mapping(state: DealState) -> dict[str, object]:
         mine: dict[str, object] = {"dealt": format_cards(side.dealt, rs), "discard": format_cards(side.discard, rs), "declare": declare}
         mine.update({"take": side.take} if side.take is not None else {})
         mine.update({"waives_penalty": True} if side.waives_penalty else {})
+        mine.update({"false_claim": True} if side.false_claim else {})
         out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]

@@ -1,7 +1,9 @@
 """The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, the
 innocent player's election after an irregularity, a revoke made at the table and its retaking, and the
 looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
-of cards, value, length and head, rank, and the younger's reply, asking the value or allowing.
+of cards, value, length and head, rank, and the younger's reply, asking the value or allowing; and the
+question which card a trio leaves out and its answer (Cases VII, VIII); and the correction of a call of
+something not held that was allowed good (law 52).
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -199,12 +201,40 @@ class Correct:
     player: Player
 
 
+@dataclass(frozen=True)
+class AskWhich:
+    """The younger asks which card of the rank the elder's trio leaves out ("which king do you not
+    reckon?"): the asking admits the trio good (Case VII)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class NameOut:
+    """The elder names the card of the rank called that he does not reckon; the answer stands for showing
+    the trio, so it defines what he claims (Case VIII)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class CorrectMiscall:
+    """The player puts right his call in `category` of a holding he does not hold, which was allowed good
+    (law 52): open until the younger has played to the first trick. His call is taken to be the best he
+    holds in the category, and the younger replies to it on his hand."""
+
+    player: Player
+    category: DeclCategory
+
+
 Opening = Union[CallPoint, CallSequence, CallSet]
-Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
-DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct)
+Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
+DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard) + DIALOGUE_TYPES
+    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    AskWhich, NameOut, CorrectMiscall]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

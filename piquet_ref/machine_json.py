@@ -17,7 +17,10 @@ the dealer `exposed` in dealing (law 13).
 The calling dialogue (laws 46-51): `{action: call_point, cards: n}`, `{action: call_value, value: n}`,
 `{action: call_sequence, length: n, head?: R}`, `{action: call_set, count: n, rank?: R}` (R a rank symbol;
 left out only for a call good against the cards), and the younger's `{action: reply}`, `{action: allow}`,
-`{action: ask_value}`, and `{action: correct}` (his reply on his hand in place of an allowing, law 51).
+`{action: ask_value}`, and `{action: correct}` (his reply on his hand in place of an allowing, law 51);
+the elder's call of something he does not hold (an irregularity, laws 52-54) and
+`{action: correct_miscall, category: C}`, its correction once allowed good (law 52); the younger's
+`{action: ask_which}` after a trio and the elder's `{action: name_out, card: C}` (Cases VII, VIII).
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ from .errors import PiquetError, error
 from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
-from .machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
+from .machine_actions import NameOut, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -55,8 +58,11 @@ ACTION_KEYS = {
     "allow": {"player", "action"},
     "ask_value": {"player", "action"},
     "correct": {"player", "action"},
+    "correct_miscall": {"player", "action", "category"},
+    "ask_which": {"player", "action"},
+    "name_out": {"player", "action", "card"},
 }
-ANSWERS = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct}
+ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
 
@@ -85,7 +91,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
             raise error("record-invalid", f"{where}.look must be true or false, got {look!r}")
         return SeeLeft(player, look)
     if kind in ANSWERS:
-        return Reply(player) if kind == "reply" else Allow(player) if kind == "allow" else AskValue(player) if kind == "ask_value" else Correct(player)
+        return ANSWERS[kind](player)
     if kind in ("call_point", "call_value", "call_sequence", "call_set"):
         return _dialogue_call(data, kind, player, rs, where)
     if kind == "exchange":
@@ -99,10 +105,12 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         if not isinstance(choice, str):
             raise error("record-invalid", f"{where}.choice must be one of {list(ELECTIONS)}, got {choice!r}")
         return Elect(player, choice)
-    if kind == "call":
+    if kind in ("call", "correct_miscall"):
         category = data.get("category")
         if category not in DECL_CATEGORIES:
             raise error("record-invalid", f"{where}.category must be one of {list(DECL_CATEGORIES)}, got {category!r}")
+        if kind == "correct_miscall":
+            return CorrectMiscall(player, category)
         holdings = data.get("holdings", [])
         if not isinstance(holdings, list):
             raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
@@ -112,7 +120,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     cards = parse_cards(data["card"], rs, f"{where}.card")
     if len(cards) != 1:
         raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
-    return Revoke(player, cards[0]) if kind == "revoke" else Play(player, cards[0])
+    return Revoke(player, cards[0]) if kind == "revoke" else NameOut(player, cards[0]) if kind == "name_out" else Play(player, cards[0])
 
 
 def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Ruleset, where: str) -> Action:
@@ -151,7 +159,11 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "mix_left"}
     if isinstance(action, SeeDiscard):
         return {"player": action.player, "action": "see_discard"}
-    if isinstance(action, (Reply, Allow, AskValue, Correct)):
+    if isinstance(action, CorrectMiscall):
+        return {"player": action.player, "action": "correct_miscall", "category": action.category}
+    if isinstance(action, NameOut):
+        return {"player": action.player, "action": "name_out", "card": format_card(action.card, rs)}
+    if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
     if isinstance(action, CallPoint):
         return {"player": action.player, "action": "call_point", "cards": action.cards}
@@ -242,6 +254,8 @@ def state_json(state: DealState) -> dict[str, Any]:
         "lead": format_card(state.position.lead, rs) if state.position and state.position.lead is not None else None,
         "complete": state.phase == "complete",
     }
+    if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
+        out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt} for c in state.claims]
     if state.phase in ("play", "complete"):
         out["cards_left"] = {
             "cards": format_cards(state.cards_left, rs),

@@ -4,7 +4,11 @@ Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dea
 `stock`, top first, is required) or `{hand}` (the hand after the exchange), `tricks` as
 `[[lead, follow], ...]`. Each player may add `declare` (see `DeclareChoice`), and in the dealt form
 `take` (the cards he took in, when not the number he discarded: an irregular exchange, laws 30-35) and
-`waives_penalty` (true: he did not enforce his adversary's penalty of reckoning nothing, law 44).
+`waives_penalty` (true: he did not enforce his adversary's penalty of reckoning nothing, law 44). In
+either form a player may add `false_claim` (true: he called something he does not hold, had it allowed
+good and did not correct it before the younger played to the first trick, a misnomer or a claim his hand
+and discard could not hold aside: he reckons nothing that deal, laws 52-54; his adversary's holdings of
+that category are declared as on its discovery).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ class PlayerRecord(NamedTuple):
     declare: DeclareChoice
     take: int | None = None  # cards taken in, when not the number discarded (laws 30-35)
     waives_penalty: bool = False  # he waived his adversary's penalty of reckoning nothing (law 44)
+    false_claim: bool = False  # a claim not held allowed good and left uncorrected: he reckons nothing (law 54)
 
 
 class DealRecord(NamedTuple):
@@ -44,7 +49,7 @@ class DealRecord(NamedTuple):
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
-PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
@@ -86,12 +91,15 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     waives = data.get("waives_penalty", False)
     if type(waives) is not bool:
         raise error("record-invalid", f"{who}.waives_penalty must be true or false, got {waives!r}")
+    claimed = data.get("false_claim", False)
+    if type(claimed) is not bool:
+        raise error("record-false-claim", f"{who}.false_claim must be true or false, got {claimed!r}")
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
         if "take" in data:
             raise error("record-invalid", f"{who}: take is given with dealt and discard, not with hand")
-        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives)
+        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives, claimed)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     take = data.get("take")
@@ -99,7 +107,7 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
         raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {take!r}")
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
-        take, waives,
+        take, waives, claimed,
     )
 
 
@@ -160,6 +168,8 @@ def _checked(rec: DealRecord) -> DealRecord:
             raise error("argument-invalid", f"DealRecord.{who} must give dealt and discard, or hand")
         if not (player.take is None or (type(player.take) is int and player.take >= 0 and player.hand is None)) or type(player.waives_penalty) is not bool:
             raise error("argument-invalid", f"DealRecord.{who}: take must be None or a count (dealt form only), waives_penalty a bool")
+        if type(player.false_claim) is not bool:
+            raise error("argument-invalid", f"DealRecord.{who}.false_claim must be a bool, got {player.false_claim!r}")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):

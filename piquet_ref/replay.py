@@ -18,7 +18,7 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
 from .dialogue import describe
-from .machine_actions import DIALOGUE_TYPES, Action, Call, Correct, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import DIALOGUE_TYPES, Action, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -58,6 +58,8 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
     rec = parse_record(data)
     if rec.elder.dealt is None or rec.younger.dealt is None or rec.stock is None:
         raise error("record-invalid", "replay needs the dealt hands, discards and stock (a record in hand form has no exchange to replay)")
+    if rec.elder.false_claim or rec.younger.false_claim:
+        raise error("record-invalid", "replay cannot rebuild a call of something not held from a record with false_claim (it holds only what was declared): replay the apply input with its dialogue")
     result = score_deal(rec)
     state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
     actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
@@ -159,6 +161,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return f"revokes with {format_card(action.card, rs)}, holding the suit led (law 59 IV)", ()
     if isinstance(action, Correct):
         return "corrects his allowing: he replies on his hand (law 51)", ()
+    if isinstance(action, CorrectMiscall):
+        return f"corrects his call of {action.category}, which he does not hold: his best is called and replied to (law 52)", ()
     if isinstance(action, DIALOGUE_TYPES):
         assert before.category is not None
         return f"says {describe(action, rs)}", STEP_RULES[before.category]

@@ -234,7 +234,10 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         comparison = compare_declarations(e_decl, y_decl, rs)
 
     irregular = rec.elder.take is not None or rec.younger.take is not None or any(size(h) != rs.pack.hand_size for h in hands)
-    silent = reckons_nothing(hands, (rec.elder.waives_penalty, rec.younger.waives_penalty), rs) if irregular else (False, False)
+    waived = (rec.elder.waives_penalty, rec.younger.waives_penalty)
+    silent = reckons_nothing(hands, waived, rs) if irregular else (False, False)
+    if rec.elder.false_claim or rec.younger.false_claim:  # law 54, the adversary's waiver of law 44 aside
+        silent = (silent[0] or (rec.elder.false_claim and not waived[1]), silent[1] or (rec.younger.false_claim and not waived[0]))
     log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent)
     add = log.add
     tricks: tuple[Trick, ...] = ()

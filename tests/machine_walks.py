@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from piquet_ref.cards import hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
-from piquet_ref.machine_actions import Action, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -22,13 +22,15 @@ def start(deck: list[int]) -> DealState:
 
 @st.composite
 def walks(
-    draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False,
+    draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
     `irregular_actions` (and no fresh deal is elected); with `revokes`, up to three revokes of
     `irregular_actions` are made in the play (each retaken when the walk draws the retake, at the latest
-    once every trick is played), and the younger may mix the cards left with his discard (law 37)."""
+    once every trick is played), and the younger may mix the cards left with his discard (law 37); with
+    `claims`, the elder may call in the dialogue something he does not hold, one of `irregular_actions`
+    (laws 52-54), and must when nothing else is open to him (a value after a point of cards not held)."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
@@ -39,6 +41,9 @@ def walks(
         wrong = [a for a in irregular_actions(state) if isinstance(a, (Revoke, MixLeft))] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
+        false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
+        if false and (not choices or draw(st.integers(0, 2)) == 0):
+            choices = tuple(false)
         action = draw(st.sampled_from(choices))
         room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
         others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []

@@ -7,7 +7,10 @@ law 46 (a point by its number of cards; an equal number, or the younger's asking
 law 48 (sequences by length and head, sets by number and rank; a head or rank left unnamed only when the
 call is good against the cards), law 49 (a first call good against the cards reckons every holding of its
 class; otherwise only holdings no better than the one called), law 51 (the younger may allow a call he
-could beat). tests/test_machine.py writes its record of a dialogue deal with it.
+could beat), laws 52-54 (a call of something not held: void unless allowed good; allowed, put right to the
+elder's best until the younger plays to the first trick; else a misnomer stands for what it misnames, any
+other claim counts for nothing, and the elder reckons nothing that deal unless his hand and discard could
+not hold the claim). tests/test_machine.py writes its record of a dialogue deal with it.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from hypothesis import given, settings
 from piquet_ref import PiquetError
 from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
 from piquet_ref.machine import DealState, apply, legal_actions, replies, run
-from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, Exchange, Reply
+from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut, Reply
 
 RANKS = "789TJQKA"
 PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
@@ -103,16 +106,18 @@ def maximal(category: str, hand: Held) -> list[Held]:
     return [h for h in held if not any(set(h) < set(g) for g in held)]
 
 
-def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action]) -> tuple[list[Held], list[Held]]:
-    """The holdings each player declares after the dialogue `said` in `category` (elder's, younger's)."""
+def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action], corrected: bool = False) -> tuple[list[Held], list[Held]]:
+    """The holdings each player declares after the dialogue `said` in `category` (elder's, younger's); with
+    `corrected`, after the elder's correction of a call of something he does not hold (law 52)."""
     opening, *answers = said
+    mine = held_call(category, elder, said)
+    if mine is None:
+        return false_holdings(category, elder, younger, discard, said, corrected)
     if isinstance(opening, CallPoint):
         n = opening.cards
-        mine = max((h for h in points(elder) if len(h) == n), key=lambda h: pips(h))
         m = max(len(h) for h in points(younger))
         values = [a for a in answers if isinstance(a, CallValue)]
         if values:  # law 46: the value, against the younger's best point of as many cards
-            mine = next(h for h in points(elder) if len(h) == n and pips(h) == values[0].value)
             theirs = max((h for h in points(younger) if len(h) == n), key=lambda h: pips(h))
             if isinstance(answers[-1], Allow) or pips(theirs) < pips(mine):
                 return [mine], []
@@ -121,11 +126,73 @@ def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, 
             return [mine], []
         assert m > n
         return [mine], [max(points(younger), key=lambda h: worth("point", h))]
+    return reckoning(category, mine, elder, younger, discard, isinstance(answers[-1], (Allow, NameOut)))  # asking which admits it (Case VII)
+
+
+def held_call(category: str, hand: Held, said: list[Action]) -> Held | None:
+    """The holding of `hand` answering what the elder said (the best of those that answer it), or None."""
+    opening = said[0]
+    if isinstance(opening, CallPoint):
+        values = [a.value for a in said if isinstance(a, CallValue)]
+        fits = [h for h in points(hand) if len(h) == opening.cards and (not values or pips(h) == values[0])]
+    elif isinstance(said[-1], NameOut):  # the answer to "which one do you not reckon?" defines the trio (Case VIII)
+        out = said[-1].card
+        trio = tuple(c for c in range(PACK_SIZE) if rank(c) == rank(out) and c != out)
+        return trio if all(c in hand for c in trio) else None
+    else:
+        assert isinstance(opening, (CallSequence, CallSet))
+        length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
+        fits = [h for h in holdings(category, hand) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
+    return max(fits, key=lambda h: worth(category, h)) if fits else None
+
+
+def claim_allowed(category: str, younger: Held, said: list[Action]) -> bool:
+    """Whether a call of something not held was allowed good: the younger allowed it, or his reply was good
+    because he holds nothing as good as what was claimed (laws 46, 48)."""
+    opening, last = said[0], said[-1]
+    if isinstance(last, (Allow, NameOut)):  # asking which one is out admits the call good (Case VII)
+        return True
+    values = [a.value for a in said if isinstance(a, CallValue)]
+    if isinstance(opening, CallPoint):
+        n = opening.cards
+        if not values:
+            return max(len(h) for h in points(younger)) < n
+        return max(pips(h) for h in points(younger) if len(h) == n) < values[0]
     assert isinstance(opening, (CallSequence, CallSet))
-    length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
-    fits = [h for h in holdings(category, elder) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
-    called = max(fits, key=lambda h: worth(category, h))
-    return reckoning(category, called, elder, younger, discard, isinstance(answers[-1], Allow))
+    claimed = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
+    theirs = best(category, younger)
+    return theirs is None or worth(category, theirs) < claimed
+
+
+def claim_exempt(category: str, elder: Held, discard: Held, said: list[Action]) -> bool:
+    """Law 54: no penalty for a claim his hand and discard taken together could not hold (a misnomer among them)."""
+    return held_call(category, elder + discard, said) is None
+
+
+def false_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action], corrected: bool) -> tuple[list[Held], list[Held]]:
+    """A call of something the elder does not hold. Not allowed good, it counts for nothing and the younger
+    reckons what he has. Allowed good and corrected (law 52), the elder's call is his best holding, replied
+    to on the younger's hand. Allowed and not corrected: a misnomer stands for the holding it misnames (law 53:
+    a sequence or set of the number of cards called, named by the wrong head or rank); any other claim
+    counts for nothing and the younger reckons what he has good (law 54, Case II)."""
+    opening = said[0]
+    mine: Held | None = None
+    if claim_allowed(category, younger, said):
+        if corrected:
+            mine = best(category, elder)
+        elif claim_exempt(category, elder, discard, said) and isinstance(opening, (CallSequence, CallSet)):
+            n = opening.length if isinstance(opening, CallSequence) else opening.count
+            misnamed = [h for h in holdings(category, elder) if len(h) == n]
+            mine = max(misnamed, key=lambda h: worth(category, h)) if misnamed else None
+    if category != "point":
+        return reckoning(category, mine, elder, younger, discard, False) if mine else ([], maximal(category, younger))
+    assert isinstance(opening, CallPoint)
+    asked = any(isinstance(a, AskValue) for a in said)
+    pool = [h for h in points(younger) if not asked or len(h) == opening.cards]  # law 46: asking bars a longer point
+    theirs = max(pool, key=lambda h: worth("point", h))
+    if mine is None:
+        return [], [theirs]
+    return ([mine], []) if worth("point", mine) > worth("point", theirs) else ([mine], [theirs])
 
 
 def reckoning(category: str, mine: Held, elder: Held, younger: Held, discard: Held, allowed: bool) -> tuple[list[Held], list[Held]]:
@@ -154,23 +221,44 @@ def after_exchange(deck: list[int], actions: tuple[Action, ...]) -> tuple[Held, 
 def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[tuple[str, str], list[Held]]:
     """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
     call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
-    reply (law 51)."""
+    reply (law 51); the elder's correction of a call of something he does not hold judges the category
+    again (law 52)."""
+    return _dialogues(deck, actions)[0]
+
+
+def false_claim_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> bool:
+    """Whether the elder reckons nothing that deal (law 54): a call of something he does not hold was
+    allowed good, he did not correct it, and it is no claim his hand and discard together could not hold."""
+    return _dialogues(deck, actions)[1]
+
+
+def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple[str, str], list[Held]], bool]:
     elder, younger, discard = after_exchange(deck, actions)
     out: dict[tuple[str, str], list[Held]] = {}
+    ended: dict[str, list[Action]] = {}
+    corrected: set[str] = set()
     said: list[Action] = []
     category = ""
     for a in actions:
+        if isinstance(a, CorrectMiscall):
+            corrected.add(a.category)
+            out["elder", a.category], out["younger", a.category] = dialogue_holdings(a.category, elder, younger, discard, ended[a.category], True)
         if isinstance(a, (CallPoint, CallSequence, CallSet)):
             category = "point" if isinstance(a, CallPoint) else "sequences" if isinstance(a, CallSequence) else "sets"
             said = [a]
-        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct)):
+        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct, AskWhich, NameOut)):
             if isinstance(a, Correct):
                 said, a = said[:-1], Reply(a.player)
             said.append(a)
-            ends = isinstance(a, Allow) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
+            ends = isinstance(a, (Allow, NameOut)) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
             if ends:
+                ended[category] = list(said)
                 out["elder", category], out["younger", category] = dialogue_holdings(category, elder, younger, discard, said)
-    return out
+    penalised = any(
+        held_call(c, elder, t) is None and claim_allowed(c, younger, t) and not claim_exempt(c, elder, discard, t)
+        for c, t in ended.items() if c not in corrected
+    )
+    return out, penalised
 
 
 def _equal_length(call: CallPoint, younger: Held) -> bool:
@@ -279,3 +367,46 @@ def test_the_younger_may_correct_an_allowing_until_the_elders_next_call() -> Non
     with pytest.raises(PiquetError) as info:
         apply(later, Correct("younger"))
     assert (info.value.code, info.value.law) == ("correction-too-late", 51)
+
+
+# --- a call of something not held (laws 52-54), on the same deal: the elder's hand is AS JS 9S 8S, AH KH QH
+# JH 8H, JC 9C, KD; he put out KS 8C 7C 9D 8D. The younger holds five diamonds making 48 and four tens.
+
+QUART = (CallSequence("elder", 4, RANKS.index("A")), Reply("younger"))
+
+
+def test_six_cards_called_holding_five_is_an_irregularity_answered_as_called_and_void_when_found_out() -> None:
+    """Law 54: no suit of his hand and discard holds six, so the claim is exempt; replied good (the younger's
+    longest is five), it counts for nothing and the younger reckons his five diamonds."""
+    from piquet_ref.machine import irregular_actions
+
+    state = example()
+    assert CallPoint("elder", 6) in irregular_actions(state) and CallPoint("elder", 6) not in legal_actions(state)
+    called = apply(state, CallPoint("elder", 6))
+    assert set(legal_actions(called)) == {Reply("younger"), CallPoint("elder", 5)} | {CallPoint("elder", n) for n in range(1, 5)}
+    replied = apply(called, Reply("younger"))
+    assert [c.exempt for c in replied.claims] == [True] and replied.reckons_nothing == (False, False)
+    assert replied.calls == (Call("elder", "point", ()), Call("younger", "point", (parse_cards("AD QD JD TD 7D".split()),)))
+
+
+def test_three_kings_allowed_and_not_held_cost_the_elder_the_deal_unless_corrected_before_the_younger_plays() -> None:
+    """Laws 52, 54 and Case II: he holds KH KD and put out KS, so the claim is neither impossible nor a misnomer.
+    Uncorrected he reckons nothing and the younger his four tens and three queens; corrected (after his lead
+    too), his three knaves are called and the younger's tens are good against them, without penalty."""
+    from piquet_ref.machine_actions import CorrectMiscall, Play
+
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
+    allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
+    tens_and_queens = (parse_cards("TS TH TD TC".split()), parse_cards("QS QD QC".split()))
+    assert allowed.reckons_nothing == (True, False) and allowed.calls[-2:] == (Call("elder", "sets", ()), Call("younger", "sets", tens_and_queens))
+    assert Correct("younger") not in legal_actions(allowed)  # law 51 concerns a correct call
+    led = apply(allowed, Play("elder", parse_cards(["AH"])[0]))
+    for state in (allowed, led):
+        corrected = apply(state, CorrectMiscall("elder", "sets"))
+        assert corrected.reckons_nothing == (False, False) and not corrected.claims
+        assert corrected.calls[-2:] == (Call("elder", "sets", (parse_cards("JS JH JC".split()),)), Call("younger", "sets", tens_and_queens))
+    played = apply(led, Play("younger", parse_cards(["TH"])[0]))
+    assert CorrectMiscall("elder", "sets") not in legal_actions(played) and played.reckons_nothing == (True, False)
+    with pytest.raises(PiquetError) as info:
+        apply(played, CorrectMiscall("elder", "sets"))
+    assert (info.value.code, info.value.law) == ("miscall-not-open", 52)

@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Allow, AskValue, Call, CallPoint, CallSequence, CallValue, Correct, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
+from piquet_ref.machine_actions import Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
@@ -470,6 +470,7 @@ def card(text: str) -> int:
 LEFT_ONE = (EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2))  # the younger leaves 7D in the stock
 NO_CALLS = tuple(Call(p, c, ()) for c in ("point", "sequences", "sets") for p in ("elder", "younger"))
 POINT_49 = (CallPoint("elder", 5), AskValue("younger"), CallValue("elder", 49), Reply("younger"))  # 000 §EXAMPLE's point
+QUART_MAJOR = (CallSequence("elder", 4, 7), Reply("younger"))  # 000 §EXAMPLE's quart major in hearts, good
 
 
 def short_state() -> Any:  # after the exchange the elder holds six spades, the younger no suit longer than four
@@ -769,6 +770,13 @@ NEGATIVES: list[Negative] = [
     Negative("correction-too-late", "the younger corrects his allowing after the elder's next call", API,
              machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Allow("younger"), CallSequence("elder", 4, 7), Correct("younger")),
              machine(cavendish_state, *EXCHANGED, CallPoint("elder", 5), Allow("younger"), Correct("younger")), ("younger", "law 51")),
+    Negative("miscall-not-open", "the elder corrects his point, allowed good and held, in place of his three kings allowed good and not held", API,
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Allow("younger"), CorrectMiscall("elder", "point")),
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Allow("younger"), CorrectMiscall("elder", "sets")),
+             ("elder", "'point'", "law 52")),
+    Negative("record-false-claim", "false_claim given as a word", API,
+             api(score_deal, deal((("elder", "false_claim"), "yes"))), api(score_deal, deal((("elder", "false_claim"), True))),
+             ("elder.false_claim", "'yes'")),
     Negative("play-too-early", "the elder leads before the calls", API,
              machine(cavendish_state, *EXCHANGED, PLAYED[0]), machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0]),
              ("elder", "calls")),

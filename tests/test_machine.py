@@ -32,14 +32,14 @@ from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
-from piquet_ref.machine_actions import Action, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
+from piquet_ref.machine_actions import NameOut, Revoke, SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.ruleset import PLAYERS, Player
 from piquet_ref.scoring import DealResult
 
-from .test_dialogue import declared_by_dialogue
+from .test_dialogue import declared_by_dialogue, false_claim_by_dialogue
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 from .machine_walks import plies_through_the_machine, start, walks
@@ -83,6 +83,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             out[who]["take"] = takes[who]
         if who in waives:
             out[who]["waives_penalty"] = True
+        if who == "elder" and false_claim_by_dialogue(deck, actions):
+            out[who]["false_claim"] = True
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played), 2)]
     return out
@@ -101,6 +103,20 @@ def test_any_legal_sequence_reaches_a_complete_deal_scored_as_score_deal_scores_
         result.comparison.category(c).status(p) for c in DECL_CATEGORIES for p in PLAYERS
     )
     assert sum(isinstance(a, ShowBlanche) for a in actions) == sum(result.carte_blanche)
+
+
+@SOME
+@given(walks(claims=True))
+def test_a_deal_with_calls_of_what_is_not_held_is_scored_as_score_deal_scores_the_record_the_laws_give(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Laws 52-54 through the machine: the record written from the actions by the oracle of tests/test_dialogue.py
+    (what each declares, and whether the elder reckons nothing) scores as the machine's own record."""
+    deck, actions, state = walk
+    assert state.phase == "complete" and legal_actions(state) == ()
+    result = score_deal(record_from_actions(deck, actions))
+    assert scored(score_deal(record(state))) == scored(result)
+    assert result.reckons_nothing[0] == state.false_claim == false_claim_by_dialogue(deck, actions)
+    if state.false_claim:
+        assert not any(e.player == "elder" for e in result.events if e.category != "carte_blanche")  # Case XXI: the blanche accrues first
 
 
 def scored(result: DealResult) -> tuple[object, ...]:
@@ -145,11 +161,12 @@ def candidates(state: DealState) -> set[Action]:
         out |= {CallSequence(p, n, h) for n in range(2, 10) for h in (None, *range(0, 9))}
         out |= {CallSet(p, n, r) for n in range(2, 6) for r in (None, *range(0, 9))}
         out |= {Elect(p, choice) for choice in ELECTIONS + ("redeal",)}
+        out |= {CorrectMiscall(p, category) for category in DECL_CATEGORIES} | {AskWhich(p)} | {NameOut(p, c) for c in PACK}
     return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
 @FEW
-@given(walks(stop_anywhere=True))
+@given(st.one_of(walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True)))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
     accepted = set()
@@ -208,6 +225,19 @@ def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Pa
     (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
     assert main(["replay", str(tmp_path / "bad.json")]) == 1
     assert "exchange-out-of-turn (law 24) at step 0" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_record_whose_claim_not_held_it_cannot_rebuild(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record with false_claim holds only what was declared, not the call of what was not held (law 54):
+    the replay says so rather than narrate a deal scored without the penalty."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    (tmp_path / "ok.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "ok.json")]) == 0
+    capsys.readouterr()
+    data["elder"]["false_claim"] = True
+    (tmp_path / "claim.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "claim.json")]) == 1
+    assert "record-invalid" in capsys.readouterr().err
 
 
 def test_the_apply_and_legal_actions_ops_report_the_step_of_a_rejection() -> None:
