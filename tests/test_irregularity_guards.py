@@ -122,7 +122,7 @@ def test_an_excess_take_without_a_wrong_deal_is_no_shift() -> None:
 def test_a_card_exposed_in_dealing_gives_the_option_exactly_when_the_elders_or_the_stocks() -> None:
     """Law 13, over every card of the pack for one deal: the dealer's own card exposed gives nothing."""
     deck = list(PACK)
-    elder, younger, stock = deck[:12], deck[12:24], tuple(deck[24:])
+    elder, younger, stock = deck[0:24:2], deck[1:24:2], tuple(deck[24:])  # each holds every other card
     for c in deck:
         assert exposed_option(hand_of(elder), stock, (c,)) == (c in elder or c in stock), format_card(c)
 
@@ -144,8 +144,8 @@ def position(elder: str, younger: str, leader: Any = "elder", lead: str | None =
     [
         (position("AS KS", "QH 7S", lead="AS"), "8H", "play-not-held", "does not hold"),
         (position("AS KS", "QH 7S"), "QH", "play-not-a-revoke", "a lead cannot be a revoke"),
-        (position("AS KS", "QH 7S", lead="AS"), "7S", "play-not-a-revoke", "7S follows suit"),
-        (position("AS KS", "QH 7D", lead="AS"), "QH", "play-not-a-revoke", "he holds no spades"),
+        (position("AH KS", "QS 7H", lead="AH"), "7H", "play-not-a-revoke", "7H follows suit"),
+        (position("AD KS", "QH 7C", lead="AD"), "QH", "play-not-a-revoke", "he holds no diamonds"),
     ],
 )
 def test_a_revoke_the_laws_refuse_names_why(pos: Position, card: str, code: str, reason: str) -> None:
@@ -223,3 +223,14 @@ def test_looking_at_the_cards_left_the_laws_refuse_names_why(
 def test_the_elder_looks_at_the_cards_left_after_the_younger_chose_to() -> None:
     check_see_left("elder", True, LEFT, False, True, False)
     check_see_left("younger", False, LEFT, True, None, False)
+
+
+@pytest.mark.parametrize(("elder_take", "younger_take", "named"), [(9, 3, "the elder takes in 9 cards after discarding 3"),
+                                                                    (3, 6, "the younger takes in 6 cards after discarding 2")])
+def test_a_take_past_the_stock_names_the_players_own_discard(elder_take: int, younger_take: int, named: str) -> None:
+    """Law 23: a player takes from the stock what it holds for him; the refusal names his own discard."""
+    e, y, stock = deal_of(list(PACK))
+    with pytest.raises(PiquetError) as err:
+        score_deal({"elder": {"dealt": e, "discard": e[:3], "take": elder_take},
+                    "younger": {"dealt": y, "discard": y[:2], "take": younger_take}, "stock": stock, "tricks": []})
+    assert err.value.code == "exchange-take-count" and named in str(err.value)
