@@ -857,6 +857,7 @@ def main(argv: list[str] | None = None) -> int:
     p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (a run --only over some files: tests/mutation_suite_laws.json)")
     p_again = sub.add_parser("suite-rejudge", help="record in tests/mutation_suite.json what later runs over its survivors found")
     p_again.add_argument("reports", type=Path, nargs="+", help="suite-judge reports of runs --only over the survivors")
+    p_again.add_argument("--into", type=Path, default=SUITE_SUMMARY, help="the summary whose survivors they judge (default tests/mutation_suite.json)")
     args = parser.parse_args(argv)
     if args.cmd == "report":
         args.out.write_text(markdown(json.loads(args.report.read_text(encoding="utf-8"))), encoding="utf-8")
@@ -867,9 +868,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary["summary"], indent=1))
         return 0
     if args.cmd == "suite-rejudge":
-        recorded = json.loads(SUITE_SUMMARY.read_text(encoding="utf-8"))
+        recorded = json.loads(args.into.read_text(encoding="utf-8"))
         recorded["rejudged"] = rejudged_survivors(recorded, [json.loads(r.read_text(encoding="utf-8")) for r in args.reports])
-        SUITE_SUMMARY.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        args.into.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(json.dumps({k: v if not isinstance(v, list) else len(v) for k, v in recorded["rejudged"].items()}, indent=1))
         return 0
     if args.cmd == "list":

@@ -516,18 +516,22 @@ def suite_mutation_section() -> list[str]:
     lines += ["", f"Survivors ({len(survivors)}):" if survivors else "No survivor."]
     lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
               for r in survivors]
-    again = data.get("rejudged")
-    if again:
-        lines += [
-            "",
-            f"**The survivors judged again** on {', '.join(again['dates'])} (the working tree over commit {', '.join(f'`{c}`' for c in again['commits'])}),",
-            "by the same judge restricted to them (`run --judge tests --only ID ...`, then `suite-rejudge REPORT ...`;",
-            f"{again['seconds']:.0f} s): tests added since kill {len(again['killed'])}; {len(again['equivalent'])} are now listed as",
-            f"equivalent with their reasons; {len(again['still_surviving'])} still survive. With these outcomes the run above",
-            f"scores **{100 * again['score']:.1f}%**. The mutants killed in the run were not judged again on the newer tree.",
-        ]
-        lines += [f"- still surviving: `{m}`" for m in again["still_surviving"]]
-    return lines
+    return lines + rejudged_lines(data.get("rejudged"))
+
+
+def rejudged_lines(again: dict[str, Any] | None) -> list[str]:
+    """What `suite-rejudge` recorded of a run's survivors judged again, if anything."""
+    if not again:
+        return []
+    lines = [
+        "",
+        f"**The survivors judged again** on {', '.join(again['dates'])} (the working tree over commit {', '.join(f'`{c}`' for c in again['commits'])}),",
+        "by the same judge restricted to them (`run --judge tests --only ID ...`, then `suite-rejudge REPORT ...`;",
+        f"{again['seconds']:.0f} s): tests added since kill {len(again['killed'])}; {len(again['equivalent'])} are now listed as",
+        f"equivalent with their reasons; {len(again['still_surviving'])} still survive. With these outcomes the run above",
+        f"scores **{100 * again['score']:.1f}%**. The mutants killed in the run were not judged again on the newer tree.",
+    ]
+    return lines + [f"- still surviving: `{m}`" for m in again["still_surviving"]]
 
 
 def laws_mutation_section() -> list[str]:
@@ -553,7 +557,7 @@ def laws_mutation_section() -> list[str]:
     lines += ["", f"Survivors ({len(survivors)}):" if survivors else "No survivor."]
     lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
               for r in survivors]
-    return lines
+    return lines + rejudged_lines(data.get("rejudged"))
 
 
 def read_measured() -> dict[str, Any]:
