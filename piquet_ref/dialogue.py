@@ -235,12 +235,14 @@ Resolved = tuple[tuple[Holding, ...], tuple[Holding, ...]]
 
 class Claim(NamedTuple):
     """A call of something the elder does not hold, allowed good and not yet corrected (laws 52-54): the
-    category, what was said in it, and whether it is exempt from the penalty (a misnomer, law 53, or a
-    claim his hand and discard together could not hold, law 54)."""
+    category, what was said in it, whether it is exempt from the penalty (a misnomer, law 53, or a
+    claim his hand and discard together could not hold, law 54), and whether a showing has found it out
+    (law 55), which ends its correction."""
 
     category: DeclCategory
     talk: Said
     exempt: bool
+    found: bool = False
 
 
 def say(

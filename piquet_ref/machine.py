@@ -34,13 +34,14 @@ from .dialogue import Claim, answers, corrected, false_calls, next_speaker, open
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
-from .machine_actions import CallValue, NameOut, Opening, SeeLeft, ShowBlanche, Utterance, call_options
+from .machine_actions import AskShow, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .revokes import Revoked, after_revoke, check_retake, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
+from .showing import Showing, check_show, may_ask, showable
 
 Phase = Literal["exchange", "option", "calls", "play", "complete", "void"]
 NO_CALL = DeclareChoice("none", "none", "none")
@@ -58,7 +59,8 @@ class DealState:
     at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36);
     `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37);
     `claims` the elder's calls of something he does not hold that were allowed good and are not corrected,
-    `younger_played` whether the younger has played to the first trick, which ends their correction (law 52)."""
+    `younger_played` whether the younger has played to the first trick, which ends their correction (law 52);
+    `showings` who has shown his call of which category (law 55)."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -86,6 +88,7 @@ class DealState:
     allowed: tuple[Utterance, ...] = ()  # a dialogue the younger has just ended by allowing the call (law 51)
     claims: tuple[Claim, ...] = ()  # calls of something not held, allowed good, not corrected (laws 52-54)
     younger_played: bool = False  # the younger has played to the first trick: law 52's window is closed
+    showings: tuple[Showing, ...] = ()  # calls allowed good or equal shown, asked for or unasked (law 55)
 
     @property
     def phase(self) -> Phase:
@@ -188,14 +191,15 @@ def new_deal(
 def apply(state: DealState, action: Action) -> DealState:
     """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it."""
     after = _apply(state, action)
-    return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed else after  # law 51: the window closes
+    showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
+    return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
 
 
 def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard or a call of the dialogue, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -230,6 +234,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _correct(state, player)
     if isinstance(action, CorrectMiscall):
         return _correct_miscall(state, action, player)
+    if isinstance(action, (AskShow, Show)):
+        return _show_call(state, action, player)
     if isinstance(action, DIALOGUE_TYPES):
         return _say(state, action, player, phase)
     return _play(state, action, player, phase)
@@ -343,7 +349,7 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
 def miscall_open(state: DealState) -> tuple[Claim, ...]:
     """The claims the elder may correct now (law 52): until the younger has played to the first trick, while
     no dialogue is under way and no election is pending."""
-    return () if state.younger_played or state.talk or state.phase not in ("calls", "play") else state.claims
+    return () if state.younger_played or state.talk or state.phase not in ("calls", "play") else tuple(c for c in state.claims if not c.found)
 
 
 def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -> DealState:
@@ -353,11 +359,48 @@ def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -
     if claim is None:
         why = "the younger has played to the first trick" if state.younger_played and state.claims else "no call of something not held stands allowed good in that category"
         raise error("miscall-not-open", f"the {player} corrects his call of {action.category!r}, but {why}: a miscall allowed good may be corrected only by its caller, until the younger plays to the first trick (law 52)")
+    return _corrected(state, claim)
+
+
+def _corrected(state: DealState, claim: Claim) -> DealState:
+    """The state with `claim` corrected: its category judged again on the elder's best holding of it (law 52)."""
     assert state.hands is not None
     elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
     i = len(PLAYERS) * DECL_CATEGORIES.index(claim.category)
     calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
     return replace(state, calls=calls, claims=tuple(c for c in state.claims if c != claim))
+
+
+def _show_call(state: DealState, action: AskShow | Show, player: Player) -> DealState:
+    """A call allowed good or equal shown (law 55): asked for by the adversary, who has it shown, or unasked.
+    A claim not held, shown unasked before its caller plays a card, is his correction, free of penalty
+    (laws 52, 55); shown otherwise, it is found out: no longer to be corrected, with law 54's penalty
+    unless exempt (its category already stands as found out, `dialogue.discovered`)."""
+    asked = isinstance(action, AskShow)
+    shower = other(player) if asked else player
+    if state.left_election_open:
+        raise error("left-cards-undeclared", f"the {player} {'asks for' if asked else 'makes'} a showing while the younger is to say whether he will look at the {len(state.cards_left)} card(s) left in the stock: that comes first (law 36)")
+    check_show(action.category, shower, asked, showable(replies(state), state.claims, state.showings, shower), state.elder_has_led)
+    showings = state.showings + ((shower, action.category),)
+    claim = next((c for c in state.claims if c.category == action.category and not c.found), None)
+    if claim is None:
+        return replace(state, showings=showings)
+    if not asked and not state.elder_has_led:
+        return replace(_corrected(state, claim), showings=showings)
+    return replace(state, showings=showings, claims=tuple(c._replace(found=True) if c == claim else c for c in state.claims))
+
+
+def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
+    """The showings open now (law 55): each player's request of what his adversary may be asked to show, and
+    his own showing unasked; none while the younger is to elect on the cards left (law 36)."""
+    if state.phase not in ("calls", "play") or state.left_election_open:
+        return ()
+    verdicts = replies(state)
+    out: list[AskShow | Show] = []
+    for p in PLAYERS:
+        open_ = showable(verdicts, state.claims, state.showings, other(p))
+        out += [AskShow(p, c) for c in open_ if may_ask(other(p), state.elder_has_led)]
+    return tuple(out) + tuple(Show(p, c) for p in PLAYERS for c in showable(verdicts, state.claims, state.showings, p))
 
 
 def _correct(state: DealState, player: Player) -> DealState:
@@ -403,7 +446,10 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order."""
-    return _legal_actions(state) + ((Correct("younger"),) if state.allowed else ()) + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
+    return (
+        _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
+        + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
+    )
 
 
 def _legal_actions(state: DealState) -> tuple[Action, ...]:

@@ -3,7 +3,8 @@ innocent player's election after an irregularity, a revoke made at the table and
 looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
 of cards, value, length and head, rank, and the younger's reply, asking the value or allowing; and the
 question which card a trio leaves out and its answer (Cases VII, VIII); and the correction of a call of
-something not held that was allowed good (law 52).
+something not held that was allowed good (law 52); the showing of what was called, asked for or
+unasked (law 55).
 
 Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
 S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
@@ -228,13 +229,32 @@ class CorrectMiscall:
     category: DeclCategory
 
 
+@dataclass(frozen=True)
+class AskShow:
+    """The player asks his adversary to show what he called in `category` and had allowed good or equal
+    (law 55): open at any time against the elder, against the younger once the elder has led. The
+    adversary must show it, so the request is answered by the showing."""
+
+    player: Player
+    category: DeclCategory
+
+
+@dataclass(frozen=True)
+class Show:
+    """The player shows, unasked, what he called in `category` and had allowed good or equal (law 55).
+    Before he plays a card, a showing of a call he does not hold is his correction of it, free of penalty."""
+
+    player: Player
+    category: DeclCategory
+
+
 Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
     ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
-    AskWhich, NameOut, CorrectMiscall]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall) + DIALOGUE_TYPES
+    AskWhich, NameOut, CorrectMiscall, AskShow, Show]
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

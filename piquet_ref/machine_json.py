@@ -21,6 +21,8 @@ left out only for a call good against the cards), and the younger's `{action: re
 the elder's call of something he does not hold (an irregularity, laws 52-54) and
 `{action: correct_miscall, category: C}`, its correction once allowed good (law 52); the younger's
 `{action: ask_which}` after a trio and the elder's `{action: name_out, card: C}` (Cases VII, VIII).
+Showing (law 55): `{action: ask_show, category: C}`, the player's request that his adversary show his call
+of C allowed good or equal (answered by the showing), and `{action: show, category: C}`, his own showing unasked.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import NameOut, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import AskShow, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -61,7 +63,10 @@ ACTION_KEYS = {
     "correct_miscall": {"player", "action", "category"},
     "ask_which": {"player", "action"},
     "name_out": {"player", "action", "card"},
+    "ask_show": {"player", "action", "category"},
+    "show": {"player", "action", "category"},
 }
+SHOWINGS: dict[str, type[AskShow | Show]] = {"ask_show": AskShow, "show": Show}
 ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
 
@@ -105,12 +110,14 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         if not isinstance(choice, str):
             raise error("record-invalid", f"{where}.choice must be one of {list(ELECTIONS)}, got {choice!r}")
         return Elect(player, choice)
-    if kind in ("call", "correct_miscall"):
+    if kind in ("call", "correct_miscall", *SHOWINGS):
         category = data.get("category")
         if category not in DECL_CATEGORIES:
             raise error("record-invalid", f"{where}.category must be one of {list(DECL_CATEGORIES)}, got {category!r}")
         if kind == "correct_miscall":
             return CorrectMiscall(player, category)
+        if kind in SHOWINGS:
+            return SHOWINGS[kind](player, category)
         holdings = data.get("holdings", [])
         if not isinstance(holdings, list):
             raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
@@ -161,6 +168,8 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "see_discard"}
     if isinstance(action, CorrectMiscall):
         return {"player": action.player, "action": "correct_miscall", "category": action.category}
+    if isinstance(action, (AskShow, Show)):
+        return {"player": action.player, "action": "ask_show" if isinstance(action, AskShow) else "show", "category": action.category}
     if isinstance(action, NameOut):
         return {"player": action.player, "action": "name_out", "card": format_card(action.card, rs)}
     if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
@@ -255,7 +264,9 @@ def state_json(state: DealState) -> dict[str, Any]:
         "complete": state.phase == "complete",
     }
     if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
-        out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt} for c in state.claims]
+        out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt, **({"found": True} if c.found else {})} for c in state.claims]
+    if state.showings:  # calls allowed good or equal shown, asked for or unasked (law 55)
+        out["showings"] = [{"player": p, "category": c} for p, c in state.showings]
     if state.phase in ("play", "complete"):
         out["cards_left"] = {
             "cards": format_cards(state.cards_left, rs),

@@ -18,7 +18,8 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
 from .dialogue import describe
-from .machine_actions import DIALOGUE_TYPES, Action, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show
+from .machine_actions import ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -163,6 +164,10 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return "corrects his allowing: he replies on his hand (law 51)", ()
     if isinstance(action, CorrectMiscall):
         return f"corrects his call of {action.category}, which he does not hold: his best is called and replied to (law 52)", ()
+    if isinstance(action, AskShow):
+        return f"asks the {other(action.player)} to show his {action.category}, called and allowed good or equal (law 55)", ()
+    if isinstance(action, Show):
+        return f"shows his {action.category} unasked (law 55)", ()
     if isinstance(action, DIALOGUE_TYPES):
         assert before.category is not None
         return f"says {describe(action, rs)}", STEP_RULES[before.category]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from piquet_ref.cards import hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -22,7 +22,7 @@ def start(deck: list[int]) -> DealState:
 
 @st.composite
 def walks(
-    draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False,
+    draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -30,7 +30,8 @@ def walks(
     `irregular_actions` are made in the play (each retaken when the walk draws the retake, at the latest
     once every trick is played), and the younger may mix the cards left with his discard (law 37); with
     `claims`, the elder may call in the dialogue something he does not hold, one of `irregular_actions`
-    (laws 52-54), and must when nothing else is open to him (a value after a point of cards not held)."""
+    (laws 52-54), and must when nothing else is open to him (a value after a point of cards not held); with
+    `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
@@ -44,6 +45,9 @@ def walks(
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)
+        shows = [a for a in choices if isinstance(a, (AskShow, Show))] if showings else []
+        if shows and draw(st.integers(0, 2)) == 0:
+            choices = tuple(shows)
         action = draw(st.sampled_from(choices))
         room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
         others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
@@ -59,11 +63,11 @@ def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[t
     """Sequences of `plies` cards played, walked through `legal_actions` and `apply` (those that end the deal sooner
     count once), by first card. Where cards are left in the stock the younger must say whether he looks at them
     (law 36), which plays no card: he is taken to decline. The elder's look, where the younger has looked
-    already, plays no card and changes no play: it is left out."""
+    already, and the showings of calls (law 55) play no card and change no play: they are left out."""
     actions = legal_actions(state)
     if SeeLeft("younger", False) in actions:
         return plies_through_the_machine(apply(state, SeeLeft("younger", False)), plies)
-    assert all(isinstance(a, Play) or a == SeeLeft("elder", True) for a in actions), actions
+    assert all(isinstance(a, (Play, AskShow, Show)) or a == SeeLeft("elder", True) for a in actions), actions
     actions = tuple(a for a in actions if isinstance(a, Play))
     if plies == 0 or not actions:
         return 1, []

@@ -10,7 +10,9 @@ class; otherwise only holdings no better than the one called), law 51 (the young
 could beat), laws 52-54 (a call of something not held: void unless allowed good; allowed, put right to the
 elder's best until the younger plays to the first trick; else a misnomer stands for what it misnames, any
 other claim counts for nothing, and the elder reckons nothing that deal unless his hand and discard could
-not hold the claim). tests/test_machine.py writes its record of a dialogue deal with it.
+not hold the claim), law 55 (a claim allowed good, shown by the elder unasked before he plays a card, is
+his correction; asked for, or shown after he has played, it is found out and can no longer be corrected).
+tests/test_machine.py writes its record of a dialogue deal with it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from hypothesis import given, settings
 from piquet_ref import PiquetError
 from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
 from piquet_ref.machine import DealState, apply, legal_actions, replies, run
-from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut, Reply
+from piquet_ref.machine_actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
+from piquet_ref.machine_actions import Play, Reply, Revoke, Show
 
 RANKS = "789TJQKA"
 PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
@@ -222,7 +225,7 @@ def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[t
     """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
     call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
     reply (law 51); the elder's correction of a call of something he does not hold judges the category
-    again (law 52)."""
+    again (law 52), and so does his showing it unasked before he plays a card (law 55)."""
     return _dialogues(deck, actions)[0]
 
 
@@ -232,14 +235,30 @@ def false_claim_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> boo
     return _dialogues(deck, actions)[1]
 
 
-def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple[str, str], list[Held]], bool]:
+def standing_claims(deck: list[int], actions: tuple[Action, ...]) -> set[str]:
+    """The categories where, after `actions`, a call of something the elder does not hold stands allowed good,
+    neither corrected nor found out by a showing (laws 52, 55)."""
+    return _dialogues(deck, actions)[2]
+
+
+def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple[str, str], list[Held]], bool, set[str]]:
     elder, younger, discard = after_exchange(deck, actions)
     out: dict[tuple[str, str], list[Held]] = {}
     ended: dict[str, list[Action]] = {}
     corrected: set[str] = set()
+    found: set[str] = set()  # claims shown on request or after the elder's lead: no longer to be corrected (law 55)
+    led = False
     said: list[Action] = []
     category = ""
     for a in actions:
+        led = led or isinstance(a, (Play, Revoke))
+        elder_shows = isinstance(a, (AskShow, Show)) and (a.player == "elder") == isinstance(a, Show)  # unasked, or asked by the younger
+        if isinstance(a, (AskShow, Show)) and elder_shows and a.category in ended and a.category not in corrected | found and held_call(a.category, elder, ended[a.category]) is None:
+            assert claim_allowed(a.category, younger, ended[a.category])  # law 55: only a call allowed good or equal is shown
+            if isinstance(a, AskShow) or led:
+                found.add(a.category)
+            else:
+                a = CorrectMiscall("elder", a.category)
         if isinstance(a, CorrectMiscall):
             corrected.add(a.category)
             out["elder", a.category], out["younger", a.category] = dialogue_holdings(a.category, elder, younger, discard, ended[a.category], True)
@@ -258,7 +277,8 @@ def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple
         held_call(c, elder, t) is None and claim_allowed(c, younger, t) and not claim_exempt(c, elder, discard, t)
         for c, t in ended.items() if c not in corrected
     )
-    return out, penalised
+    standing = {c for c, t in ended.items() if c not in corrected | found and held_call(c, elder, t) is None and claim_allowed(c, younger, t)}
+    return out, penalised, standing
 
 
 def _equal_length(call: CallPoint, younger: Held) -> bool:
@@ -410,3 +430,50 @@ def test_three_kings_allowed_and_not_held_cost_the_elder_the_deal_unless_correct
     with pytest.raises(PiquetError) as info:
         apply(played, CorrectMiscall("elder", "sets"))
     assert (info.value.code, info.value.law) == ("miscall-not-open", 52)
+
+
+# --- showing (law 55), on the same deal: the elder's point (49) and quart major are good; three kings called
+# holding KH KD (KS put out) are a claim; the younger's four tens and three queens are good against three knaves.
+
+def test_a_call_allowed_good_is_shown_on_request_the_younger_only_after_the_elders_lead() -> None:
+    """Law 55: the elder may be asked at any time; the younger, whose tens are good, only once the elder has led;
+    what was not allowed good or equal is never asked for, and a showing is made once."""
+    from piquet_ref.machine_actions import Play
+
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
+    replied = example(*base, CallSet("elder", 3, RANKS.index("K")), Reply("younger"))
+    assert AskShow("younger", "point") in legal_actions(replied) and AskShow("elder", "sets") not in legal_actions(replied)
+    shown = apply(replied, AskShow("younger", "point"))
+    assert shown.showings == (("elder", "point"),) and shown.calls == replied.calls and AskShow("younger", "point") not in legal_actions(shown)
+    for refused, code in ((AskShow("elder", "sets"), "show-too-early"), (AskShow("younger", "sets"), "show-nothing-allowed"), (Show("younger", "point"), "show-nothing-allowed")):
+        with pytest.raises(PiquetError) as info:
+            apply(replied, refused)
+        assert (info.value.code, info.value.law) == (code, 55)
+    led = apply(replied, Play("elder", parse_cards(["AH"])[0]))
+    assert apply(led, AskShow("elder", "sets")).showings == (("younger", "sets"),)
+
+
+def test_a_claim_shown_unasked_before_the_lead_is_corrected_and_asked_for_or_after_the_lead_is_found_out() -> None:
+    """Laws 54, 55: the three kings allowed good and not held. Shown unasked before the elder plays a card they
+    carry no penalty: his call is his three knaves, beaten by the tens. Shown when the younger asks, or unasked
+    after the lead, they are found out: the elder reckons nothing and can no longer correct them."""
+    from piquet_ref.machine_actions import Play
+
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
+    allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
+    corrected = apply(allowed, Show("elder", "sets"))
+    assert corrected.reckons_nothing == (False, False) and corrected.calls == apply(allowed, CorrectMiscall("elder", "sets")).calls
+    led = apply(allowed, Play("elder", parse_cards(["AH"])[0]))
+    for found in (apply(allowed, AskShow("younger", "sets")), apply(led, Show("elder", "sets"))):
+        assert found.reckons_nothing == (True, False) and found.calls == allowed.calls
+        assert CorrectMiscall("elder", "sets") not in legal_actions(found)
+        with pytest.raises(PiquetError) as info:
+            apply(found, CorrectMiscall("elder", "sets"))
+        assert (info.value.code, info.value.law) == ("miscall-not-open", 52)
+
+
+def test_a_showing_leaves_the_younger_free_to_correct_his_allowing() -> None:
+    """Laws 51, 55: asking or showing is neither the elder's next call nor his lead."""
+    allowed = example(CallPoint("elder", 5), Allow("younger"))
+    for showing in (Show("elder", "point"), AskShow("younger", "point")):
+        assert Correct("younger") in legal_actions(apply(allowed, showing))

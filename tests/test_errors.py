@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
+from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
@@ -774,6 +774,14 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Allow("younger"), CorrectMiscall("elder", "point")),
              machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Allow("younger"), CorrectMiscall("elder", "sets")),
              ("elder", "'point'", "law 52")),
+    Negative("show-nothing-allowed", "the younger asks the elder to show his three kings, not good against four tens", API,
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), AskShow("younger", "sets")),
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), AskShow("younger", "sequences")),
+             ("younger", "'sets'", "law 55")),
+    Negative("show-too-early", "the elder asks the younger to show his four tens before leading", API,
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), AskShow("elder", "sets")),
+             machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), Play("elder", card("AH")), AskShow("elder", "sets")),
+             ("younger", "sets", "law 55")),
     Negative("record-false-claim", "false_claim given as a word", API,
              api(score_deal, deal((("elder", "false_claim"), "yes"))), api(score_deal, deal((("elder", "false_claim"), True))),
              ("elder.false_claim", "'yes'")),

@@ -30,16 +30,17 @@ from piquet_ref.counts import after_ply, count_discards, count_play, legal_plies
 from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
+from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import NameOut, Revoke, SeeDiscard, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
-from piquet_ref.ruleset import PLAYERS, Player
+from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
-from .test_dialogue import declared_by_dialogue, false_claim_by_dialogue
+from .test_dialogue import declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 from .machine_walks import plies_through_the_machine, start, walks
@@ -69,14 +70,14 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             played, first_revoke = played[:first_revoke], None  # both take back every card from the revoke on; its lead stays led
     out: dict[str, Any] = {}
     for i, who in enumerate(PLAYERS):
-        point = calls[who, "point"]
+        point = calls.get((who, "point"), ())  # a category not yet called (a record taken midway) declares nothing
         out[who] = {
             "dealt": format_cards(cards_of(hand_of(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]))),  # canonical order, as a state keeps it
             "discard": format_cards(discards[who]),
             "declare": {
                 "point": format_cards(point[0]) if point else "none",
-                "sequences": [format_cards(h) for h in calls[who, "sequences"]],
-                "sets": [format_cards(h) for h in calls[who, "sets"]],
+                "sequences": [format_cards(h) for h in calls.get((who, "sequences"), ())],
+                "sets": [format_cards(h) for h in calls.get((who, "sets"), ())],
             },
         }
         if takes[who] != len(discards[who]):
@@ -86,7 +87,7 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
         if who == "elder" and false_claim_by_dialogue(deck, actions):
             out[who]["false_claim"] = True
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
-    out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played), 2)]
+    out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played) - 1, 2)]  # a trick under way is not yet in the record
     return out
 
 
@@ -117,6 +118,31 @@ def test_a_deal_with_calls_of_what_is_not_held_is_scored_as_score_deal_scores_th
     assert result.reckons_nothing[0] == state.false_claim == false_claim_by_dialogue(deck, actions)
     if state.false_claim:
         assert not any(e.player == "elder" for e in result.events if e.category != "carte_blanche")  # Case XXI: the blanche accrues first
+
+
+@SOME
+@given(walks(claims=True, showings=True))
+def test_showings_are_of_calls_allowed_good_or_equal_once_the_younger_after_the_lead_and_score_as_the_laws_give(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Law 55 through the machine: the record the oracle of tests/test_dialogue.py writes from the actions (a claim
+    shown unasked before the elder's lead is corrected, one asked for or shown later found out) scores as the
+    machine's own; each call is shown once, by a player whose call there the laws' comparison of the oracle's
+    record finds good or equal, or whose claim stands allowed good; the younger, asked, only after the elder's lead."""
+    deck, actions, state = walk
+    result = score_deal(record_from_actions(deck, actions))
+    assert scored(score_deal(record(state))) == scored(result)
+    assert result.reckons_nothing[0] == state.false_claim == false_claim_by_dialogue(deck, actions)
+    shown = [(a.player if isinstance(a, Show) else other(a.player), a) for a in actions if isinstance(a, (AskShow, Show))]
+    assert len({(who, a.category) for who, a in shown}) == len(shown) == len(state.showings)
+    for who, a in shown:
+        i = actions.index(a)
+        if isinstance(a, AskShow) and who == "younger":
+            assert any(isinstance(b, (Play, Revoke)) for b in actions[:i])
+        if who == "elder" and a.category in standing_claims(deck, actions[:i]):
+            continue  # the elder's claim allowed good, not held: shown, it is corrected or found out
+        verdict = score_deal(record_from_actions(deck, actions[:i])).comparison.category(a.category).status(who)
+        assert verdict in ("good", "equal") and a.category not in standing_claims(deck, actions[:i])
 
 
 def scored(result: DealResult) -> tuple[object, ...]:
@@ -162,11 +188,12 @@ def candidates(state: DealState) -> set[Action]:
         out |= {CallSet(p, n, r) for n in range(2, 6) for r in (None, *range(0, 9))}
         out |= {Elect(p, choice) for choice in ELECTIONS + ("redeal",)}
         out |= {CorrectMiscall(p, category) for category in DECL_CATEGORIES} | {AskWhich(p)} | {NameOut(p, c) for c in PACK}
+        out |= {AskShow(p, category) for category in DECL_CATEGORIES} | {Show(p, category) for category in DECL_CATEGORIES}
     return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
 @FEW
-@given(st.one_of(walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True)))
+@given(st.one_of(walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True)))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
     accepted = set()
@@ -286,7 +313,8 @@ def test_play_trees_walked_through_legal_actions_are_the_counts_of_count_play(wa
         return
     assert state.position is not None
     assert plies_through_the_machine(state, n)[0] == count_play(state.position, n).total
-    if not state.cards_left or state.left_election is False or state.elder_looked:  # law 36 is over or never began: every action left is a card played
+    done = not state.cards_left or state.left_election is False or state.elder_looked  # law 36 is over or never began
+    if done and state.elder_has_led and not showing_actions(state):  # ... and nothing is or will be left to show (law 55): every action left is a card played
         assert count_actions(state, n).total == count_play(state.position, n).total
 
 
