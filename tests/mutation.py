@@ -788,6 +788,9 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
     lists = suite_lists(load_lists())
     rows = report["outcomes"]
     by_corpus = sum(1 for r in rows if str(r["by"] or "").startswith(CORPUS_KILL))
+    summary = score(rows, lists)
+    run_over = {str(r["mutant"]).split(":")[0] for r in rows}  # a run --only over some files: stale only among them
+    summary["stale"] = [m for m in summary["stale"] if m.split(":")[0] in run_over]
     return {
         "date": report["date"],
         "commit": report.get("commit"),
@@ -796,7 +799,7 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
         "files": report["files"],
         "mutated": dict(sorted(Counter(str(r["file"]) for r in rows).items())),
         "skipped": SUITE_SKIPPED,
-        "summary": score(rows, lists),
+        "summary": summary,
         "killed_by_corpus_report": by_corpus,
         "run_by_pytest": sum(1 for r in rows if r["seconds"] > 0),
         "killed_by_file": dict(Counter(str(r["by"]) for r in rows if r["status"] == "killed" and not str(r["by"]).startswith(CORPUS_KILL)).most_common()),

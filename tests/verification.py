@@ -546,11 +546,11 @@ def laws_mutation_section() -> list[str]:
         f"Run on {data['date']} on the tree of commit `{data['commit']}`, as above but `--only` over "
         + ", ".join(f"`{f}` ({n} mutants)" for f, n in data["mutated"].items()) + ":",
         f"`python -m tests.mutation run --only FILE ...` (the corpus killed {data['killed_by_corpus_report']} of the {summary['mutants']} mutants),",
-        f"then `run --judge tests --from THAT_REPORT --only FILE ...` (pytest judged the other {data['run_by_pytest']} in {data['seconds']:.0f} s),",
+        f"then `run --judge tests --from THAT_REPORT --skip-equivalent --only FILE ...` (pytest judged the other {data['run_by_pytest']} in {data['seconds']:.0f} s),",
         "then `suite-summary REPORT --out tests/mutation_suite_laws.json`.",
         "",
         f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
-        f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; {summary['survived']} survivors;",
+        f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; survivors: {summary['survived']};",
         f"{by_class['equivalent']} equivalent, not counted).",
     ]
     survivors = data["survivors"]
