@@ -17,19 +17,22 @@ class ErrorCode:
     law: int | None
     rule: str | None
     summary: str
+    situational: bool = False  # the error carries the law of the situation it arises in, `law` by default
 
 
 class PiquetError(ValueError):
     """Base of every error the API, CLI and protocol report. `code` is stable; `law` may be None."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, law: int | None = None) -> None:
         super().__init__(message)
         entry = None if code == "spec-invalid" else error_catalogue().get(code)
         if entry is None and code != "spec-invalid":
             raise AssertionError(f"error code {code!r} is not in spec/errors.yaml")
+        if law is not None and not (entry and entry.situational):
+            raise AssertionError(f"error code {code!r} is not situational in spec/errors.yaml: it carries its own law")
         self.code = code
         self.message = message
-        self.law: int | None = entry.law if entry else None
+        self.law: int | None = law if law is not None else entry.law if entry else None
         self.rule: str | None = entry.rule if entry else None
         self.step: int | None = None  # for a sequence of actions: the index of the one rejected
 
@@ -95,11 +98,12 @@ KINDS: dict[str, type[PiquetError]] = {
 }
 
 
-def error(code: str, message: str) -> PiquetError:
-    """Build the typed error for `code` (its class is the code's `kind` in spec/errors.yaml)."""
+def error(code: str, message: str, law: int | None = None) -> PiquetError:
+    """Build the typed error for `code` (its class is the code's `kind` in spec/errors.yaml); `law`, only for
+    a code marked situational, is the law of the situation in force (the code's own law when None)."""
     entry = None if code == "spec-invalid" else error_catalogue().get(code)
     cls = KINDS[entry.kind] if entry else SpecError
-    return cls(code, message)
+    return cls(code, message, law)
 
 
 @lru_cache(maxsize=1)
@@ -121,8 +125,11 @@ def load_error_catalogue(root: Path) -> dict[str, ErrorCode]:
     out: dict[str, ErrorCode] = {}
     for i, item in enumerate(entries):
         where = f"errors.yaml: errors[{i}]"
-        if not isinstance(item, dict) or set(item) != {"code", "kind", "law", "rule", "summary"}:
-            raise SpecError("spec-invalid", f"{where} must have exactly code, kind, law, rule, summary")
+        if not isinstance(item, dict) or not {"code", "kind", "law", "rule", "summary"} <= set(item) <= {"code", "kind", "law", "rule", "summary", "situational"}:
+            raise SpecError("spec-invalid", f"{where} must have code, kind, law, rule, summary and may have situational")
+        situational = item.get("situational", False)
+        if not isinstance(situational, bool):
+            raise SpecError("spec-invalid", f"{where}.situational must be true or false, got {situational!r}")
         code, kind, law, rule, summary = (item[k] for k in ("code", "kind", "law", "rule", "summary"))
         if not isinstance(code, str) or code in out:
             raise SpecError("spec-invalid", f"{where}.code must be a new string, got {code!r}")
@@ -134,5 +141,5 @@ def load_error_catalogue(root: Path) -> dict[str, ErrorCode]:
             raise SpecError("spec-invalid", f"{where}.rule must be a rule id or null")
         if not isinstance(summary, str) or not summary:
             raise SpecError("spec-invalid", f"{where}.summary must be a non-empty string")
-        out[code] = ErrorCode(code, kind, law, rule, summary)
+        out[code] = ErrorCode(code, kind, law, rule, summary, situational)
     return out

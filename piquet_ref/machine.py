@@ -213,7 +213,7 @@ def _apply(state: DealState, action: Action) -> DealState:
             return _exchange(replace(state, pending=None, unannounced=True), action, player, "exchange")
         assert state.pending is not None
         who, law = state.pending
-        raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(options(state))}); the {player} cannot act before")
+        raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(options(state))}); the {player} cannot act before", law)
     if isinstance(action, ShowBlanche):
         return _show(state, player, phase)
     if isinstance(action, Exchange):
@@ -283,8 +283,12 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
     to the next election the deal offers, or to the exchange; waiving lifts the penalty."""
     offered = options(state)
     if action.choice not in offered or player != state.to_move:
-        why = f"the {state.to_move} may elect {', '.join(offered)}" if offered else "no law offers an election now"
-        raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}")
+        law = _election_law(state, action.choice)
+        lost = state.pending is None and law is not None
+        why = (f"the {state.to_move} may elect {', '.join(offered)}" if offered
+               else f"the elder lost that election by taking in without announcing a wrong number (law {law})" if lost
+               else "no law offers an election now")
+        raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}", law)
     assert state.pending is not None
     if action.choice == "fresh_deal":
         return replace(state, pending=None, void=True, void_law=state.pending[1])
@@ -296,6 +300,15 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
         i = PLAYERS.index(player)
         return replace(state, pending=None, waived=(True, state.waived[1]) if i == 0 else (state.waived[0], True))
     return replace(state, pending=None)
+
+
+def _election_law(state: DealState, choice: object) -> int | None:
+    """The law in force when an election is refused: the law of the election pending; law 39 for an elder
+    who lost law 11's election by taking in unannounced and elects what it offered; else None (the code's own)."""
+    if state.pending is not None:
+        return state.pending[1]
+    lost = state.unannounced and choice in elections(law_of("deal.wrong-number").number)
+    return law_of("deal.wrong-number-unannounced").number if lost else None
 
 
 def options(state: DealState) -> tuple[str, ...]:

@@ -415,6 +415,7 @@ class Negative:
     bad: Callable[[], object]
     good: Callable[[], object]  # minimally different, accepted
     names: tuple[str, ...]  # the offending card or field the message must name
+    law: int | None = None  # a situational code's law in this situation (the catalogue's law otherwise)
 
 
 def api(fn: Callable[..., object], *args: object) -> Callable[[], object]:
@@ -744,11 +745,11 @@ NEGATIVES: list[Negative] = [
     Negative("option-pending", "the younger exchanges before electing after the elder took in six", API,
              machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 6), EXCHANGED[1]),
              machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard, 6), Elect("younger", "enforce")),
-             ("younger", "law 28")),
+             ("younger", "law 28"), law=28),
     Negative("option-not-offered", "a fresh deal elected where the laws offer only to enforce or waive", API,
              machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard[:4], 5), Elect("younger", "fresh_deal")),
              machine(cavendish_state, Exchange("elder", EXCHANGED[0].discard[:4], 5), Elect("younger", "waive")),
-             ("younger", "fresh_deal", "enforce, waive")),
+             ("younger", "fresh_deal", "enforce, waive"), law=44),
     Negative("call-out-of-turn", "the younger calls his point before the elder", API,
              machine(cavendish_state, *EXCHANGED, NO_CALLS[1]), machine(cavendish_state, *EXCHANGED, NO_CALLS[0]),
              ("younger", "point")),
@@ -826,8 +827,8 @@ def spy_on_errors(monkeypatch: pytest.MonkeyPatch) -> list[PiquetError]:
     built: list[PiquetError] = []
     real = errors.error
 
-    def spy(code: str, message: str) -> PiquetError:
-        exc = real(code, message)
+    def spy(code: str, message: str, law: int | None = None) -> PiquetError:
+        exc = real(code, message, law)
         built.append(exc)
         return exc
 
@@ -857,7 +858,8 @@ def test_negative_input_fails_with_its_code_class_law_and_names_the_culprit(
     assert exc.code == case.code
     assert type(exc) is KIND_CLASS[entry.kind]
     assert isinstance(exc, ValueError)
-    assert exc.law == entry.law and exc.rule == entry.rule
+    assert exc.law == (case.law if entry.situational else entry.law) and exc.rule == entry.rule
+    assert case.law is None or entry.situational, "only a situational code's law depends on the situation"
     for fragment in case.names:
         assert fragment in exc.message
 
@@ -904,6 +906,29 @@ def test_catalogue_laws_are_the_portland_laws_of_those_checks() -> None:
         "declare-not-held": 54, "play-out-of-turn": 59, "play-revoke": 59, "card-duplicate": 75,
     }
     assert {code: laws[code] for code in expected} == expected
+
+
+def test_only_a_situational_code_carries_the_law_of_its_situation() -> None:
+    """An election error names the law whose election is in force (laws 11, 13, 28, 39, 44); every other
+    code always carries the catalogue's law, and the code cannot be built with another."""
+    situational = {code for code, entry in error_catalogue().items() if entry.situational}
+    assert situational == {"option-pending", "option-not-offered"}
+    assert errors.error("option-pending", "a message", 13).law == 13
+    assert errors.error("option-pending", "a message").law == error_catalogue()["option-pending"].law
+    with pytest.raises(AssertionError, match="not situational"):
+        errors.error("play-revoke", "a message", 13)
+
+
+@pytest.mark.parametrize("value, accepted", [("yes", False), (1, False), (True, True), (False, True)])
+def test_situational_must_be_a_boolean_in_the_catalogue(tmp_path: Path, value: object, accepted: bool) -> None:
+    data = yaml.safe_load((spec_dir() / "errors.yaml").read_text(encoding="utf-8"))
+    data["errors"][0]["situational"] = value
+    (tmp_path / "errors.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    if accepted:
+        assert errors.load_error_catalogue(tmp_path)[data["errors"][0]["code"]].situational is value
+        return
+    with pytest.raises(errors.SpecError, match=r"errors\.yaml: errors\[0\]\.situational"):
+        errors.load_error_catalogue(tmp_path)
 
 
 def test_an_unknown_code_cannot_be_raised() -> None:
