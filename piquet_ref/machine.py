@@ -160,7 +160,7 @@ class DealState:
     def reckons_nothing(self) -> tuple[bool, bool]:
         """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
         held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
-        return held[0] or self.false_claim, held[1]
+        return held[0] or (self.false_claim and not self.waived[1]), held[1]
 
     @property
     def false_claim(self) -> bool:
@@ -282,14 +282,17 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
     """The innocent player's election (laws 11, 13, 28, 44): a fresh deal voids the deal; standing it goes on
     to the next election the deal offers, or to the exchange; waiving lifts the penalty."""
     offered = options(state)
-    if action.choice not in offered or player != state.to_move:
+    elector = state.pending[0] if state.pending is not None else PLAYERS[1]  # law 54's waiver is the younger's
+    if action.choice not in offered or player != elector:
         law = _election_law(state, action.choice)
         lost = state.pending is None and law is not None
-        why = (f"the {state.to_move} may elect {', '.join(offered)}" if offered
+        why = (f"the {elector} may elect {', '.join(offered)}" if offered
                else f"the elder lost that election by taking in without announcing a wrong number (law {law})" if lost
+               else f"the elder may still correct his call of {miscall_open(state)[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if miscall_open(state)
                else "no law offers an election now")
         raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}", law)
-    assert state.pending is not None
+    if state.pending is None:  # law 54's penalty let go (law 44)
+        return replace(state, waived=(state.waived[0], True))
     if action.choice == "fresh_deal":
         return replace(state, pending=None, void=True, void_law=state.pending[1])
     if action.choice == "stand":
@@ -312,8 +315,24 @@ def _election_law(state: DealState, choice: object) -> int | None:
 
 
 def options(state: DealState) -> tuple[str, ...]:
-    """What the player to elect may elect now (empty unless an irregularity calls for an election)."""
-    return elections(state.pending[1]) if state.pending is not None else ()
+    """What the player to elect may elect now (empty unless an irregularity calls for an election): the
+    election pending, or, while the play goes on, the younger's waiver of law 54's penalty."""
+    if state.pending is not None:
+        return elections(state.pending[1])
+    return ("waive",) if _claim_waiver_open(state) else ()
+
+
+def _claim_waiver_open(state: DealState) -> bool:
+    """Whether the younger may let go the elder's penalty for a claim not held (laws 44, 54): a claim neither
+    exempt nor correctable any longer (the younger has played to the first trick, or it was found out) costs
+    the elder the deal by itself, and the younger has not yet waived. Enforcing is the default, so only the
+    waiver is an action, open until the last card is played; one waiver lets go every penalty of reckoning
+    nothing that deal (the record holds one per player), so none is offered once the elder reckons nothing
+    already by an exchange penalty enforced (reading calling.false-claim)."""
+    if state.phase != "play" or state.waived[1] or not state.hands:
+        return False
+    due = any(not c.exempt and (c.found or state.younger_played) for c in state.claims)
+    return due and not reckons_nothing(state.hands, state.waived, state.ruleset)[0]
 
 
 def _may_take_unannounced(state: DealState) -> bool:
@@ -462,6 +481,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     return (
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
+        + ((Elect(PLAYERS[1], "waive"),) if state.pending is None and _claim_waiver_open(state) else ())
     )
 
 

@@ -12,6 +12,9 @@ from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Elect, E
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
+WAIVER = Elect("younger", "waive")  # in the play: the younger lets go the elder's penalty for a claim (laws 44, 54)
+
+
 def decks() -> st.SearchStrategy[list[int]]:
     return st.one_of(dealt_decks(), dealt_decks(), blanche_decks("elder"), blanche_decks("younger"))
 
@@ -31,14 +34,22 @@ def walks(
     once every trick is played), and the younger may mix the cards left with his discard (law 37); with
     `claims`, the elder may call in the dialogue something he does not hold, one of `irregular_actions`
     (laws 52-54), and must when nothing else is open to him (a value after a point of cards not held); with
-    `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open."""
+    `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open.
+    The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or not when it opens, once."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
+    waiver_drawn = False
     while state.phase != "complete":
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
         choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
+        if state.phase == "play" and WAIVER in choices:  # law 54's waiver: drawn once, when it opens, or never
+            if not waiver_drawn and draw(st.booleans()):
+                choices = (WAIVER,)
+            else:
+                choices = tuple(a for a in choices if a != WAIVER)
+            waiver_drawn = True
         wrong = [a for a in irregular_actions(state) if isinstance(a, (Revoke, MixLeft))] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)

@@ -432,6 +432,34 @@ def test_three_kings_allowed_and_not_held_cost_the_elder_the_deal_unless_correct
     assert (info.value.code, info.value.law) == ("miscall-not-open", 52)
 
 
+def test_the_younger_alone_may_let_the_elders_penalty_go_once_it_is_incurred() -> None:
+    """Laws 44 and 54 on the same claim: the penalty is incurred when the younger plays to the first trick with
+    the claim standing; from then until the last card he, and not the elder, may waive it, once, and the elder
+    reckons after all. Enforcing is the default and needs no action; before the younger's card the elder may
+    still correct (law 52), so nothing can be waived."""
+    from piquet_ref.machine import record
+    from piquet_ref.machine_actions import Elect
+
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
+    allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
+    led = apply(allowed, Play("elder", parse_cards(["AH"])[0]))
+    played = apply(led, Play("younger", parse_cards(["TH"])[0]))
+    waiver = Elect("younger", "waive")
+    for state in (allowed, led):
+        assert waiver not in legal_actions(state)
+        with pytest.raises(PiquetError) as info:
+            apply(state, waiver)
+        assert (info.value.code, info.value.law) == ("option-not-offered", 44) and "may still correct his call of sets" in info.value.message
+    assert waiver in legal_actions(played) and Elect("elder", "waive") not in legal_actions(played)
+    with pytest.raises(PiquetError) as info:
+        apply(played, Elect("elder", "waive"))
+    assert info.value.code == "option-not-offered"
+    waived = apply(played, waiver)
+    assert played.reckons_nothing == (True, False) and waived.reckons_nothing == (False, False)
+    assert waived.false_claim and record(waived).elder.false_claim and record(waived).younger.waives_penalty
+    assert waiver not in legal_actions(waived) and waived.to_move == played.to_move == "elder"  # the waiver plays no card: the elder, who won the trick, leads
+
+
 # --- showing (law 55), on the same deal: the elder's point (49) and quart major are good; three kings called
 # holding KH KD (KS put out) are a claim; the younger's four tens and three queens are good against three knaves.
 
