@@ -111,8 +111,12 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         if isinstance(action, Call) and good_against_the_cards(before, action):
             text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
-        if len(state.calls) > len(before.calls) and state.calls[-1].player == "younger":
-            yield f"     reply: {_reply(replies(state)[-1])}"
+        lost = state.point_lost and not before.point_lost
+        if lost:
+            yield "     the elder opens before calling his point: he loses it, and the younger's point is good unopposed (law 46)"
+            yield f"     reply: {_reply(next(r for r in replies(state) if r.category == 'point'))}"
+        if len(state.calls) > len(before.calls) + (2 if lost else 0) and state.calls[-1].player == "younger":
+            yield f"     reply: {_reply(next(r for r in replies(state) if r.category == state.calls[-1].category))}"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
             yield f"     trick {len(state.tricks)} to the {state.position.leader}"
