@@ -464,7 +464,8 @@ def _correct(state: DealState, player: Player) -> DealState:
     if not state.allowed or player != "younger":
         why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
         raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
-    reopened = replace(state, calls=state.calls[: -len(PLAYERS)], talk=state.allowed[:-1], allowed=())
+    i = len(PLAYERS) * called(state).index(_talk_category(state.allowed))  # the category allowed, looked up by category
+    reopened = replace(state, calls=state.calls[:i] + state.calls[i + len(PLAYERS) :], talk=state.allowed[:-1], allowed=())
     return _say(reopened, Reply("younger"), "younger", "calls")
 
 

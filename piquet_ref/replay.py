@@ -17,9 +17,9 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .dialogue import describe
+from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show
-from .machine_actions import ShowBlanche
+from .machine_actions import CallPoint, CallSequence, CallSet, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -173,8 +173,9 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Show):
         return f"shows his {action.category} unasked (law 55)", ()
     if isinstance(action, DIALOGUE_TYPES):
-        assert before.category is not None
-        return f"says {describe(action, rs)}", STEP_RULES[before.category]
+        assert before.category is not None  # an opening names its own category: after the point, either (law 47)
+        category = category_of(action) if isinstance(action, (CallPoint, CallSequence, CallSet)) else before.category
+        return f"says {describe(action, rs)}", STEP_RULES[category]
     leads = before.position is not None and before.position.lead is None
     return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
 
