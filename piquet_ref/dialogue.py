@@ -255,7 +255,7 @@ def say(
     if not talk:
         if player != "elder" or not isinstance(action, OPENING[category]):
             who = "the younger answers; he does not call first" if player == "younger" else f"the elder is to call {NAMES[category]}"
-            raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but {who}: the elder calls first, point, then sequences, then sets")
+            raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but {who}: the elder opens each category, his point first (law 46), then sequences and sets in either order (law 47)")
         assert isinstance(action, (CallPoint, CallSequence, CallSet))
         if action not in false_calls(hands[0], category, talk, rs):
             check_opening(hands[0], discards[0], category, action, rs)

@@ -29,7 +29,7 @@ NEEDS_REMEDY: tuple[Kind, ...] = ("irregularity", "penalty")  # a law of these k
 NUMBERS = range(1, 79)  # the code of 1882 has 78 laws
 FILE = "laws.yaml"
 LAW_FIELDS = ("number", "section", "statement", "kind", "trigger", "remedy", "rules", "errors", "ambiguities", "executable")
-LAW_OPTIONAL = ("why_not", "items", "situations", "elections")
+LAW_OPTIONAL = ("why_not", "items", "situations", "elections", "machine")
 SITUATION_ID = re.compile(r"[a-z]+(?:[.-][a-z0-9]+)+")
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -62,6 +62,7 @@ class Law:
     items: tuple[LawItem, ...]
     situations: tuple[str, ...] = ()  # what the state machine asks this law for (`law_of`)
     elections: tuple[str, ...] = ()  # what the innocent player may elect under it (`penalties.ELECTIONS`)
+    machine: str | None = None  # how the state machine represents what the law leaves free, where it says
 
 
 def load_laws(root: Path) -> tuple[Law, ...]:
@@ -160,6 +161,7 @@ def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]
         _text(item["trigger"], f"{where}.trigger"), None if remedy is None else _text(remedy, f"{where}.remedy"),
         touched, _strings(item["errors"], f"{where}.errors"), _strings(item["ambiguities"], f"{where}.ambiguities"),
         executable, why_not, items, situations, elections,
+        None if item.get("machine") is None else _text(item["machine"], f"{where}.machine"),
     )
 
 

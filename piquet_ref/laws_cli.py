@@ -40,6 +40,7 @@ def law_json(x: Law) -> dict[str, Any]:
         "ambiguities": [{"id": a, "topic": ambiguity(a).topic} for a in x.ambiguities],
         "executable": x.executable, "why_not": x.why_not,
         "situations": list(x.situations), "elections": list(x.elections),
+        **({"machine": x.machine} if x.machine else {}),
     }
 
 
@@ -65,6 +66,9 @@ def law_text(x: Law) -> str:
     if not x.executable:
         lines.append("Why not executable")
         lines += _wrap(x.why_not or "")
+    if x.machine:
+        lines.append("In the state machine")
+        lines += _wrap(x.machine)
     for title, key, name, what in (("Rules", "rules", "id", "statement"), ("Errors", "errors", "code", "summary"),
                                    ("Ambiguities", "ambiguities", "id", "topic")):
         lines.append(title)

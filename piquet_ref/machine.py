@@ -2,9 +2,10 @@
 
 A deal runs through four phases: the exchange (elder, then younger: discard, take in from the top,
 the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
-blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (point, then sequences, then sets, the order of law 67;
-in each the elder calls first, law 46, and the younger's call is his reply, which the machine judges
-good, equal or not good), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
+blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (the elder's point first,
+law 46, then sequences and sets in either order, law 47; in each category the elder calls first and the
+younger's call is his reply, which the machine judges good, equal or not good; an elder who opens
+sequences or sets before his point loses it, law 46), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
@@ -30,11 +31,11 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .dialogue import Claim, answers, corrected, false_calls, next_speaker, openings, say
+from .dialogue import Claim, answers, best, category_of, corrected, false_calls, next_speaker, openings, say
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
-from .machine_actions import AskShow, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
+from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
@@ -43,6 +44,7 @@ from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 from .showing import Showing, check_show, may_ask, showable
 
+OPENINGS = (CallPoint, CallSequence, CallSet)
 Phase = Literal["exchange", "option", "calls", "play", "complete", "void"]
 NO_CALL = DeclareChoice("none", "none", "none")
 
@@ -60,7 +62,9 @@ class DealState:
     `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37);
     `claims` the elder's calls of something he does not hold that were allowed good and are not corrected,
     `younger_played` whether the younger has played to the first trick, which ends their correction (law 52);
-    `showings` who has shown his call of which category (law 55)."""
+    `showings` who has shown his call of which category (law 55); `point_lost` whether the elder opened
+    sequences or sets before his point and so lost it (law 46). Calls are looked up by category: after the
+    point the categories may be called in either order (law 47), and the score does not depend on it."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -89,6 +93,7 @@ class DealState:
     claims: tuple[Claim, ...] = ()  # calls of something not held, allowed good, not corrected (laws 52-54)
     younger_played: bool = False  # the younger has played to the first trick: law 52's window is closed
     showings: tuple[Showing, ...] = ()  # calls allowed good or equal shown, asked for or unasked (law 55)
+    point_lost: bool = False  # the elder opened sequences or sets before his point: he lost it (law 46)
 
     @property
     def phase(self) -> Phase:
@@ -143,8 +148,22 @@ class DealState:
 
     @property
     def category(self) -> DeclCategory | None:
-        """The category being called (calls phase only)."""
-        return DECL_CATEGORIES[len(self.calls) // len(PLAYERS)] if self.phase == "calls" else None
+        """The category being called (calls phase only): the one whose dialogue is under way, or whose
+        elder's call awaits the younger's; when the elder is to open, the first of `to_open` (the order of
+        law 67, the usual one: after his point he may open either of the others, law 47)."""
+        if self.phase != "calls":
+            return None
+        if self.talk:
+            return _talk_category(self.talk)
+        return self.calls[-1].category if len(self.calls) % len(PLAYERS) else self.to_open[0]
+
+    @property
+    def to_open(self) -> tuple[DeclCategory, ...]:
+        """The categories not yet called that the elder may open: his point before anything else (law 46),
+        then sequences and sets in either order (law 47)."""
+        done = {c.category for c in self.calls}
+        left = tuple(c for c in DECL_CATEGORIES if c not in done)
+        return left[:1] if left[:1] == ("point",) else left
 
     @property
     def left(self) -> int | None:
@@ -350,8 +369,9 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
     if state.talk:
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} while the dialogue of {state.category} is under way")
-    if player != state.to_move or action.category != state.category:
-        raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but the {state.to_move} is to call {state.category}: the elder calls first, point, then sequences, then sets")
+    opening = player == "elder" and not len(state.calls) % len(PLAYERS)
+    if player != state.to_move or (action.category != state.category if not opening else action.category not in DECL_CATEGORIES or action.category in called(state)):
+        raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but {_due(state)}")
     holdings = action.holdings
     if not isinstance(holdings, tuple) or not all(isinstance(h, tuple) for h in holdings):
         raise error("argument-invalid", f"{player}.declare.{action.category}: holdings must be a tuple of card tuples, got {holdings!r}")
@@ -359,7 +379,36 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
+    state = _point_lost(state) if opening and action.category != "point" and "point" in state.to_open else state
     return replace(state, calls=state.calls + (action,))
+
+
+def called(state: DealState) -> tuple[DeclCategory, ...]:
+    """The categories called so far or being called, in the order the elder opened them."""
+    return tuple(c.category for c in state.calls if c.player == "elder") + ((_talk_category(state.talk),) if state.talk else ())
+
+
+def _talk_category(talk: tuple[Utterance, ...]) -> DeclCategory:
+    """The category of a dialogue under way (its first utterance is the elder's opening)."""
+    assert isinstance(talk[0], OPENINGS)
+    return category_of(talk[0])
+
+
+def _due(state: DealState) -> str:
+    """Who is to call what now, in words, for a refusal (laws 46, 47)."""
+    if state.to_move == "younger" or state.talk:
+        return f"the {state.to_move} is to {'call' if state.to_move == 'younger' and not state.talk else 'speak in'} {state.category}: the elder calls first in each category"
+    return f"the elder is to open {' or '.join(state.to_open)}: his point first (law 46), then sequences and sets in either order, each once (law 47)"
+
+
+def _point_lost(state: DealState) -> DealState:
+    """The elder opens sequences or sets before calling his point: he loses it (law 46). His point counts as if
+    he had called nothing, and the younger's is good unopposed: his best point, the reply the machine computes
+    for him (ambiguity `calling.order-of-calls`)."""
+    assert state.hands is not None and not state.calls
+    younger = best(state.hands[1], "point", "younger", state.ruleset)
+    lost = (Call("elder", "point", ()), Call("younger", "point", (younger,) if younger else ()))
+    return replace(state, calls=lost, point_lost=True)
 
 
 def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> DealState:
@@ -370,10 +419,17 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
     assert state.hands is not None and state.category is not None
     if not state.talk and len(state.calls) % len(PLAYERS):
         raise error("call-out-of-turn", f"the {player} says {type(action).__name__}, but the younger is to call {state.category} after the elder's call")
-    talk, resolved, claim = say(state.hands, state.discards, state.category, state.talk, action, state.ruleset)
+    category = state.category
+    if not state.talk and player == "elder" and isinstance(action, OPENINGS):
+        category = category_of(action)
+        if category in called(state):
+            raise error("call-out-of-turn", f"the elder says {type(action).__name__}, but {category} is called already: {_due(state)}")
+        state = _point_lost(state) if category != "point" and "point" in state.to_open else state
+    assert state.hands is not None
+    talk, resolved, claim = say(state.hands, state.discards, category, state.talk, action, state.ruleset)
     if resolved is None:
         return replace(state, talk=talk)
-    calls = (Call("elder", state.category, resolved[0]), Call("younger", state.category, resolved[1]))
+    calls = (Call("elder", category, resolved[0]), Call("younger", category, resolved[1]))
     allowed = state.talk + (action,) if isinstance(action, Allow) and claim is None else ()  # law 51 concerns a correct call
     return replace(state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()))
 
@@ -398,7 +454,7 @@ def _corrected(state: DealState, claim: Claim) -> DealState:
     """The state with `claim` corrected: its category judged again on the elder's best holding of it (law 52)."""
     assert state.hands is not None
     elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
-    i = len(PLAYERS) * DECL_CATEGORIES.index(claim.category)
+    i = len(PLAYERS) * called(state).index(claim.category)  # by category: after the point they are called in any order (law 47)
     calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
     return replace(state, calls=calls, claims=tuple(c for c in state.claims if c != claim))
 
@@ -440,7 +496,8 @@ def _correct(state: DealState, player: Player) -> DealState:
     if not state.allowed or player != "younger":
         why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
         raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
-    reopened = replace(state, calls=state.calls[: -len(PLAYERS)], talk=state.allowed[:-1], allowed=())
+    i = len(PLAYERS) * called(state).index(_talk_category(state.allowed))  # the category allowed, looked up by category
+    reopened = replace(state, calls=state.calls[:i] + state.calls[i + len(PLAYERS) :], talk=state.allowed[:-1], allowed=())
     return _say(reopened, Reply("younger"), "younger", "calls")
 
 
@@ -503,11 +560,14 @@ def _legal_actions(state: DealState) -> tuple[Action, ...]:
         return shows + tuple(Exchange(player, out, min(k - shift, room)) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
     if phase == "calls":
         assert state.hands is not None and state.category is not None
-        category = state.category
         if state.talk:
             return answers(state.hands, state.discards[0], state.talk, rs)
-        compact = tuple(Call(player, category, h) for h in call_options(state.hands[i], category, rs))
-        return compact + (openings(state.hands[0], state.discards[0], category, rs) if i == 0 else ())
+        if i:
+            return tuple(Call(player, state.category, h) for h in call_options(state.hands[i], state.category, rs))
+        return tuple(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
+            a for c in state.to_open
+            for a in tuple(Call(player, c, h) for h in call_options(state.hands[0], c, rs)) + openings(state.hands[0], state.discards[0], c, rs)
+        )
     assert state.position is not None
     if state.left_election_open:
         return (SeeLeft(player, True), SeeLeft(player, False))
@@ -527,18 +587,25 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | Opening | CallValue | NameOut, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | Call | Opening | CallValue | NameOut, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
     takes (a younger left fewer cards than he discards by an elder who took past his five takes what is
-    left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54);
+    left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54),
+    and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
     in the play, a revoke (law 59 IV), which stands until it is retaken; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37)."""
     mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
     if state.phase == "calls" and state.to_move == "elder":
         assert state.hands is not None and state.category is not None
-        return false_calls(state.hands[0], state.category, state.talk, state.ruleset) + mix
+        if state.talk:
+            return false_calls(state.hands[0], state.category, state.talk, state.ruleset) + mix
+        if "point" not in state.to_open:
+            return _openings_not_held(state) + mix
+        lost = _point_lost(state)  # what the elder may open in place of his point, losing it (law 46)
+        opens = tuple(a for a in _legal_actions(lost) if isinstance(a, (Call, *OPENINGS)))
+        return _openings_not_held(state) + _openings_not_held(lost) + opens + mix
     if state.phase == "play" and not state.left_election_open and not state.played_out:
         assert state.position is not None and state.to_move is not None
         return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position)) + mix
@@ -560,6 +627,12 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | O
     )
 
 
+def _openings_not_held(state: DealState) -> tuple[Opening, ...]:
+    """The elder's openings of something he does not hold, in each category he may open (laws 52-54)."""
+    assert state.hands is not None
+    return tuple(a for c in state.to_open for a in false_calls(state.hands[0], c, (), state.ruleset) if isinstance(a, OPENINGS))
+
+
 def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
     """The declaration choice of one player's calls (a category not called is sunk)."""
     made = {c.category: c.holdings for c in calls}
@@ -577,10 +650,12 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
 
 
 def replies(state: DealState) -> tuple[CategoryComparison, ...]:
-    """The verdict in each category both players have called (the younger's reply: good, equal or not good)."""
+    """The verdict in each category both players have called (the younger's reply: good, equal or not good),
+    in the order of law 67 whatever the order they were called in (law 47)."""
     e, y = declarations(state)
     comparison = compare_declarations(e, y, state.ruleset)
-    return tuple(comparison.category(c) for c in DECL_CATEGORIES[: len(state.calls) // len(PLAYERS)])
+    done = {c.category for c in state.calls if c.player == "younger"}
+    return tuple(comparison.category(c) for c in DECL_CATEGORIES if c in done)
 
 
 def record(state: DealState) -> DealRecord:

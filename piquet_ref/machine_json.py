@@ -265,6 +265,8 @@ def state_json(state: DealState) -> dict[str, Any]:
     }
     if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
         out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt, **({"found": True} if c.found else {})} for c in state.claims]
+    if state.point_lost:  # the elder opened sequences or sets before his point (law 46)
+        out["point_lost"] = True
     if state.showings:  # calls allowed good or equal shown, asked for or unasked (law 55)
         out["showings"] = [{"player": p, "category": c} for p, c in state.showings]
     if state.phase in ("play", "complete"):

@@ -17,9 +17,9 @@ from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
-from .dialogue import describe
+from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show
-from .machine_actions import ShowBlanche
+from .machine_actions import CallPoint, CallSequence, CallSet, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -111,8 +111,12 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         if isinstance(action, Call) and good_against_the_cards(before, action):
             text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
-        if len(state.calls) > len(before.calls) and state.calls[-1].player == "younger":
-            yield f"     reply: {_reply(replies(state)[-1])}"
+        lost = state.point_lost and not before.point_lost
+        if lost:
+            yield "     the elder opens before calling his point: he loses it, and the younger's point is good unopposed (law 46)"
+            yield f"     reply: {_reply(next(r for r in replies(state) if r.category == 'point'))}"
+        if len(state.calls) > len(before.calls) + (2 if lost else 0) and state.calls[-1].player == "younger":
+            yield f"     reply: {_reply(next(r for r in replies(state) if r.category == state.calls[-1].category))}"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
             yield f"     trick {len(state.tricks)} to the {state.position.leader}"
@@ -169,8 +173,9 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Show):
         return f"shows his {action.category} unasked (law 55)", ()
     if isinstance(action, DIALOGUE_TYPES):
-        assert before.category is not None
-        return f"says {describe(action, rs)}", STEP_RULES[before.category]
+        assert before.category is not None  # an opening names its own category: after the point, either (law 47)
+        category = category_of(action) if isinstance(action, (CallPoint, CallSequence, CallSet)) else before.category
+        return f"says {describe(action, rs)}", STEP_RULES[category]
     leads = before.position is not None and before.position.lead is None
     return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
 

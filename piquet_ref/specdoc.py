@@ -111,6 +111,7 @@ def _law_entries() -> list[str]:
                 ("Ambiguities", [f"[`{a}`](#{_anchor('ambiguity ' + a)})" for a in x.ambiguities])]
         out += ["", " ".join(f"**{name}.** {', '.join(items)}." for name, items in refs if items) or "No rule, error code or ambiguity yet."]
         out += ["", "**Executable.** " + ("yes." if x.executable else f"no: {x.why_not}"), ""]
+        out += [f"**In the state machine.** {x.machine}", ""] if x.machine else []
         if x.situations:
             elect = f" **Elections.** {', '.join(f'`{e}`' for e in x.elections)}." if x.elections else ""
             out += [f"**Situations.** {', '.join(f'`{s}`' for s in x.situations)}.{elect}", ""]

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from piquet_ref.cards import hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show
+from piquet_ref.dialogue import category_of, false_calls
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -26,6 +27,7 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
+    point_lost: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -34,8 +36,11 @@ def walks(
     once every trick is played), and the younger may mix the cards left with his discard (law 37); with
     `claims`, the elder may call in the dialogue something he does not hold, one of `irregular_actions`
     (laws 52-54), and must when nothing else is open to him (a value after a point of cards not held); with
-    `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open.
-    The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or not when it opens, once."""
+    `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open;
+    with `point_lost`, the elder opens sequences or sets before his point (`irregular_actions`, law 46; something
+    he does not hold only with `claims`). Once the
+    point is called, the elder opens sequences or sets first with even odds (law 47). The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or
+    not when it opens, once."""
     deck = draw(decks())
     state = start(deck)
     taken: list[Action] = []
@@ -56,6 +61,13 @@ def walks(
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)
+        if state.phase == "calls" and state.to_move == "elder" and not state.talk:
+            assert state.hands is not None
+            not_held = {f for c in ("sequences", "sets") for f in false_calls(state.hands[0], c, (), RS)} if not claims else set()
+            lost = [a for a in irregular_actions(state) if opened(a) not in (None, "point") and a not in not_held] if point_lost else []
+            choices = tuple(lost) or choices
+            first = draw(st.sampled_from(state.to_open))  # law 47: sets as often as sequences first
+            choices = tuple(a for a in choices if opened(a) in (None, first)) or choices
         shows = [a for a in choices if isinstance(a, (AskShow, Show))] if showings else []
         if shows and draw(st.integers(0, 2)) == 0:
             choices = tuple(shows)
@@ -68,6 +80,13 @@ def walks(
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
+
+
+def opened(action: Action) -> str | None:
+    """The category an elder's call or opening calls (None for any other action)."""
+    if isinstance(action, Call) and action.player == "elder":
+        return action.category
+    return category_of(action) if isinstance(action, (CallPoint, CallSequence, CallSet)) else None
 
 
 def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[tuple[Action, int]]]:

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 
 from piquet_ref import PiquetError
 from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
-from piquet_ref.machine import DealState, apply, legal_actions, replies, run
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, replies, run
 from piquet_ref.machine_actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
 from piquet_ref.machine_actions import Play, Reply, Revoke, Show
 
@@ -225,7 +225,8 @@ def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[t
     """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
     call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
     reply (law 51); the elder's correction of a call of something he does not hold judges the category
-    again (law 52), and so does his showing it unasked before he plays a card (law 55)."""
+    again (law 52), and so does his showing it unasked before he plays a card (law 55). An elder whose first
+    call is not his point loses it: he declares no point and the younger his best, unopposed (law 46)."""
     return _dialogues(deck, actions)[0]
 
 
@@ -273,6 +274,9 @@ def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple
             if ends:
                 ended[category] = list(said)
                 out["elder", category], out["younger", category] = dialogue_holdings(category, elder, younger, discard, said)
+    first = next((a for a in actions if isinstance(a, (Call, CallPoint, CallSequence, CallSet))), None)
+    if first is not None and (first.category if isinstance(first, Call) else "point" if isinstance(first, CallPoint) else "other") != "point":
+        out["elder", "point"], out["younger", "point"] = [], [max(points(younger), key=lambda h: worth("point", h))]  # law 46: the elder's point lost
     penalised = any(
         held_call(c, elder, t) is None and claim_allowed(c, younger, t) and not claim_exempt(c, elder, discard, t)
         for c, t in ended.items() if c not in corrected
@@ -387,6 +391,33 @@ def test_the_younger_may_correct_an_allowing_until_the_elders_next_call() -> Non
     with pytest.raises(PiquetError) as info:
         apply(later, Correct("younger"))
     assert (info.value.code, info.value.law) == ("correction-too-late", 51)
+
+
+def test_after_the_point_the_elder_calls_his_trio_before_his_quart_and_the_replies_are_the_books() -> None:
+    """Law 47: after his point the elder may open sequences or sets; called the other way round, the three knaves are
+    still not good (the younger's four tens) and the quart major good, as in 000 §EXAMPLE."""
+    point = example(CallPoint("elder", 5), AskValue("younger"), CallValue("elder", 49), Reply("younger"))
+    assert {CallSequence("elder", 4, RANKS.index("A")), CallSet("elder", 3, RANKS.index("J"))} <= set(legal_actions(point))
+    trio = apply(apply(point, CallSet("elder", 3, RANKS.index("J"))), Reply("younger"))
+    assert trio.to_open == ("sequences",) and trio.category == "sequences"
+    done = run(trio, QUART)
+    assert done.phase == "play" and [(r.category, r.winner) for r in replies(done)] == [("point", "elder"), ("sequences", "elder"), ("sets", "younger")]
+    with pytest.raises(PiquetError) as info:
+        apply(trio, CallSet("elder", 3, RANKS.index("J")))
+    assert info.value.code == "call-out-of-turn"
+
+
+def test_an_elder_who_calls_his_quart_before_his_point_loses_it_and_the_youngers_five_diamonds_are_good() -> None:
+    """Law 46: the elder's 49 in hearts would be good against the younger's 48 in diamonds; calling the quart first,
+    he loses it: no point for him, the younger's is good unopposed, and the point can no longer be called."""
+    lost = example(*QUART)
+    assert lost.point_lost and lost.calls[:2] == (Call("elder", "point", ()), Call("younger", "point", (parse_cards("AD QD JD TD 7D".split()),)))
+    assert replies(lost)[0].status("younger") == "good" and replies(lost)[0].status("elder") == "none"
+    assert CallPoint("elder", 5) not in legal_actions(lost)
+    assert QUART[0] in irregular_actions(example()) and QUART[0] not in legal_actions(example())  # an irregularity, not a call the laws allow
+    with pytest.raises(PiquetError) as info:
+        apply(lost, CallPoint("elder", 5))
+    assert (info.value.code, info.value.law) == ("call-out-of-turn", 46)
 
 
 # --- a call of something not held (laws 52-54), on the same deal: the elder's hand is AS JS 9S 8S, AH KH QH

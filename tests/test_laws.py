@@ -104,6 +104,16 @@ def test_docs_spec_md_gives_every_law_with_its_references_and_status() -> None:
         assert all(f"`{c}`" in block for c in x.errors)
         assert all(f"(#ambiguity-{a})" in block for a in x.ambiguities)
         assert ("**Executable.** yes." if x.executable else f"**Executable.** no: {x.why_not}") in block
+        assert x.machine is None or f"**In the state machine.** {x.machine}" in block
+
+
+def test_laws_46_and_47_say_how_the_state_machine_represents_the_order_of_the_calls() -> None:
+    """Law 47 leaves the order after the point free and law 46 takes the point from an elder who does not call it
+    first: both entries note how the machine represents it, shown by `piquet-ref laws N`."""
+    for n in (46, 47):
+        assert law(n).machine and "calling.order-of-calls" in law(n).ambiguities
+        code, out, _ = cli_run(["laws", str(n)])
+        assert code == 0 and "In the state machine" in out
 
 
 # ------------------------------------------------------------------ the loader names file and key
@@ -198,6 +208,7 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
     ("an election the protocol does not know", laws_yaml(setting(44, "elections", ["forgive"])), ("laws.yaml", "law 44.elections", "forgive")),
     ("an election offered by a law not executable", laws_yaml(setting(1, "elections", ["stand"])), ("laws.yaml", "law 1.elections")),
     ("a situation that is not an id", laws_yaml(setting(12, "situations", ["Deal misdeal"])), ("laws.yaml", "law 12.situations", "Deal misdeal")),
+    ("a state-machine note that is not text", laws_yaml(setting(47, "machine", 47)), ("laws.yaml", "law 47.machine")),
     ("a situation named by two laws",
      laws_yaml(setting(31, "situations", ["penalty.reckons-nothing"])), ("laws.yaml", "situations", "penalty.reckons-nothing")),
 ]

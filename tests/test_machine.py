@@ -33,7 +33,7 @@ from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
-from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
+from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
 from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
@@ -150,6 +150,63 @@ def test_showings_are_of_calls_allowed_good_or_equal_once_the_younger_after_the_
         assert verdict in ("good", "equal") and a.category not in standing_claims(deck, actions[:i])
 
 
+@SOME
+@given(walks(point_lost=True))
+def test_an_elder_who_opens_sequences_or_sets_before_his_point_loses_it_and_the_youngers_point_is_good_unopposed(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Law 46 through the machine (reading `calling.point-not-first`): the record the oracle of tests/test_dialogue.py
+    writes from the actions (no point for the elder, the younger's best point) scores as the machine's own."""
+    deck, actions, state = walk
+    assert state.phase == "complete" and state.point_lost and legal_actions(state) == ()
+    result = score_deal(record_from_actions(deck, actions))
+    assert scored(score_deal(record(state))) == scored(result)
+    assert result.comparison.point.status("younger") == "good" and result.comparison.point.status("elder") == "none"
+
+
+def calling_order_swapped(deck: list[int], actions: tuple[Action, ...]) -> tuple[tuple[Action, ...], tuple[str, ...]]:
+    """The same deal with the elder's sequences and sets called in the other order (law 47): each category's
+    actions (its calls, its dialogue, the younger's correction of an allowing in it, law 51) moved as a block;
+    the showings left out (law 55: they score nothing where nothing not held is called). Also the order the
+    original opened the categories in (the point not among them when the elder lost it, law 46)."""
+    state = start(deck)
+    blocks: dict[str, list[Action]] = {c: [] for c in DECL_CATEGORIES}
+    before: list[Action] = []
+    after: list[Action] = []
+    opened: list[str] = []
+    for a in actions:
+        if isinstance(a, Correct):
+            blocks[state.calls[-1].category].append(a)
+        elif state.phase == "calls" and not isinstance(a, (AskShow, Show)):
+            assert state.category is not None
+            category = a.category if isinstance(a, Call) and a.player == "elder" and not len(state.calls) % 2 else state.category
+            if isinstance(a, (CallSequence, CallSet)) and not state.talk:
+                category = "sequences" if isinstance(a, CallSequence) else "sets"
+            opened += [category] if category not in opened else []
+            blocks[category].append(a)
+        elif not isinstance(a, (AskShow, Show)):
+            (before if state.phase in ("exchange", "option") else after).append(a)
+        state = apply(state, a)
+    first, second = opened[-2:]
+    return tuple(before + blocks["point"] + blocks[second] + blocks[first] + after), tuple(opened)
+
+
+@SOME
+@given(st.one_of(walks(), walks(point_lost=True)))
+def test_the_score_of_a_deal_is_the_same_whatever_order_sequences_and_sets_are_called_in(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Law 47 with law 67: the order of calling is free after the point, the order of accretion is fixed; the deal
+    replayed with sequences and sets called the other way round scores the same, with the same replies (the point
+    lost or not, law 46)."""
+    deck, actions, state = walk
+    swapped, opened = calling_order_swapped(deck, actions)
+    assert opened == (("point",) if not state.point_lost else ()) + opened[-2:] and set(opened[-2:]) == {"sequences", "sets"}
+    again = run(start(deck), swapped)
+    assert again.phase == "complete" and again.point_lost == state.point_lost
+    assert tuple(c.category for c in again.calls if c.player == "elder")[1:] == opened[:-3:-1]
+    assert scored(score_deal(record(again))) == scored(score_deal(record(state))) and replies(again) == replies(state)
+    assert [e for e in score_deal(record(again)).events] == [e for e in score_deal(record(state)).events]
+
+
 def scored(result: DealResult) -> tuple[object, ...]:
     """A scored deal but for which of two holdings of the same worth was declared (a point of the same
     length and pips in another suit, which the dialogue does not name): every score, verdict and trick."""
@@ -198,7 +255,10 @@ def candidates(state: DealState) -> set[Action]:
 
 
 @FEW
-@given(st.one_of(walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True)))
+@given(st.one_of(
+    walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
+    walks(stop_anywhere=True, point_lost=True),
+))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
     accepted = set()
@@ -248,6 +308,21 @@ def test_replay_narrates_cavendish_deal_step_by_step_and_ends_with_the_books_tot
     assert lines[-1] == "end of the deal: elder 28, younger 23"
     assert sum(line.startswith("     trick ") for line in lines) == N_TRICKS
     assert any("exchange.elder-limits (law 21)" in line for line in lines)
+
+
+def test_replay_of_the_trio_called_before_the_quart_cites_each_call_under_its_own_category(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 47 in the replay: 000 §EXAMPLE with the sets called before the sequences still ends 28 to 23, and each
+    opening is narrated with the rule of its own category; an opening before the point says the point is lost."""
+    cases = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws"
+    for name in ("call-sets-before-sequences", "call-sequence-before-point"):
+        (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump(yaml.safe_load((cases / f"{name}.yaml").read_text())["input"]))
+    assert main(["replay", str(tmp_path / "call-sets-before-sequences.yaml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "end of the deal: elder 28, younger 23"
+    assert any("says 3 of rank J -- sets.compare (law 64)" in line for line in lines)
+    assert any("says a sequence of 4 to the A -- sequence.compare (law 63)" in line for line in lines)
+    assert main(["replay", str(tmp_path / "call-sequence-before-point.yaml")]) == 0
+    assert "he loses it, and the younger's point is good unopposed (law 46)" in capsys.readouterr().out
 
 
 def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
