@@ -817,10 +817,14 @@ CORPUS_KILL = "corpus: "
 def rejudged_survivors(summary: dict[str, Any], reports: list[dict[str, Any]]) -> dict[str, Any]:
     """The recorded run's survivors judged again (by later suite-judge runs restricted to them): which the
     tests now kill, which are now listed as equivalent, which still survive, and the score the recorded run
-    would have with those outcomes. Survivors no report judged stay survivors, unless now listed as equivalent."""
+    would have with those outcomes. Survivors no report judged keep what an earlier rejudging recorded of
+    them (`summary["rejudged"]`, whose dates, commits and seconds carry over), else stay survivors, unless
+    now listed as equivalent."""
     lists = suite_lists(load_lists())
     survivors = [r["mutant"] for r in summary["survivors"]]
-    latest = {r["mutant"]: r for report in reports for r in report["outcomes"]}
+    earlier = summary.get("rejudged") or {"dates": [], "commits": [], "seconds": 0.0, "killed": []}
+    latest = {m: {"mutant": m, "status": "killed"} for m in earlier["killed"]}
+    latest.update({r["mutant"]: r for report in reports for r in report["outcomes"]})
     classes = {m: classify(latest.get(m, {"mutant": m, "status": "survived"}), lists) for m in survivors}  # equivalence needs no run
     killed = sorted(m for m, c in classes.items() if c in KILLED)
     equivalent = sorted(m for m, c in classes.items() if c == "equivalent")
@@ -828,9 +832,9 @@ def rejudged_survivors(summary: dict[str, Any], reports: list[dict[str, Any]]) -
     total_killed = before["killed"] + len(killed)
     judged = total_killed + before["survived"] - len(killed) - len(equivalent)
     return {
-        "dates": sorted({str(r["date"]) for r in reports}),
-        "commits": sorted({str(r.get("commit")) for r in reports}),
-        "seconds": round(sum(float(r["seconds"]) for r in reports), 1),
+        "dates": sorted(set(earlier["dates"]) | {str(r["date"]) for r in reports}),
+        "commits": sorted(set(earlier["commits"]) | {str(r.get("commit")) for r in reports}),
+        "seconds": round(float(earlier["seconds"]) + sum(float(r["seconds"]) for r in reports), 1),
         "killed": killed,
         "equivalent": equivalent,
         "still_surviving": sorted(m for m, c in classes.items() if c == "survived"),

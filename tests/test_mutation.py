@@ -180,3 +180,13 @@ def test_rejudging_the_survivors_moves_the_killed_and_the_newly_equivalent_out_o
     again = rejudged_survivors(recorded, [report])
     assert (again["killed"], again["equivalent"], again["still_surviving"]) == (["a"], [equivalent], ["b", "c"])
     assert again["score"] == round(91 / (91 + 8), 4)  # 10 survivors less the one killed and the one equivalent
+
+
+def test_rejudging_again_keeps_what_an_earlier_rejudging_killed_and_adds_its_runs() -> None:
+    recorded = {"summary": {"killed": 90, "survived": 10}, "survivors": [{"mutant": m} for m in ("a", "b", "c")],
+                "rejudged": {"dates": ["d0"], "commits": ["c0"], "seconds": 2.0, "killed": ["a"], "equivalent": [], "still_surviving": ["b", "c"]}}
+    report = {"date": "d1", "commit": "c1", "seconds": 3.0, "outcomes": [{"mutant": "b", "status": "killed"}]}
+    again = rejudged_survivors(recorded, [report])
+    assert (again["killed"], again["still_surviving"]) == (["a", "b"], ["c"])
+    assert (again["dates"], again["commits"], again["seconds"]) == (["d0", "d1"], ["c0", "c1"], 5.0)
+    assert again["score"] == round(92 / 100, 4)
