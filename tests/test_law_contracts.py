@@ -4,7 +4,8 @@ The deciders of `piquet_ref/law_contracts_runtime.py` are beyond CrossHair's bud
 spec/laws.yaml or hands' sizes); those of `piquet_ref/law_contracts.py` are searched by CrossHair in CI
 (tests/test_crosshair.py) and checked here too. Each condition is read from the docstring as CrossHair
 reads it (`contracts`) and evaluated on every input of a box wider than the preconditions' domain,
-filtered by the preconditions: within that domain a proof. The deciders that take hands (2^32 masks each)
+filtered by the preconditions: within that domain a proof. A calibration requires the same checks to find
+bugs planted in copies of the deciders, each by the postcondition it names. The deciders that take hands (2^32 masks each)
 are checked on Hypothesis hands and deals, `revoke_choices` also on the positions of the machine's walks
 where the elder has led.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 from types import CodeType
 from typing import Any, Callable, Iterable
 
@@ -25,6 +27,7 @@ from piquet_ref.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
 from piquet_ref.counts import Position
 from piquet_ref.machine import DealState
 
+from .crosshair_calibration.planted_deal import Plant, planted_function
 from .crosshair_run import contracts
 from .machine_walks import walks
 
@@ -132,3 +135,36 @@ def test_the_exposed_card_and_fresh_deal_postconditions_hold_on_deals_of_any_siz
     for function, args in (("exposure_option", (elder, stock, exposed)), ("fresh_deal_options", deal)):
         bad = broken(law_contracts_runtime, function, args)
         assert bad is not None and not bad, (function, bad)
+
+
+PACKAGE = Path(law_contracts_runtime.__file__).parent
+# Bugs planted in copies of the deciders, each with the wrapper that calls it and the postcondition that must catch it.
+PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
+    ("penalties.py", "offence", "offence_law", Plant(
+        "elder-portion-inclusive", "an elder taking exactly his portion takes a card of the younger's",
+        "take > (rs.exchange.elder_max if portion is None else portion)", "take >= (rs.exchange.elder_max if portion is None else portion)",
+        "(__return__ == TAKES_YOUNGER_CARD) == (player == 0 and take > portion)")),
+    ("penalties.py", "reckons_nothing", "silenced", Plant(
+        "waivers-swapped", "a player's waiver lets off himself, not his adversary",
+        "return e and not waived[1], y and not waived[0]", "return e and not waived[0], y and not waived[1]",
+        "elder_size <= HAND or younger_waives or __return__[0]")),
+    ("penalties.py", "tricks_counted", "tricks_credited", Plant(
+        "one-trick-too-many", "against a short hand the adversary takes one trick more than his unplayed cards",
+        "counted[i] + size(hands[i]) - played)", "counted[i] + size(hands[i]) - played + 1)",
+        "younger_size >= HAND or __return__[0] == min(TRICKS, elder_won + elder_size - min(TRICKS, elder_size, younger_size))")),
+    ("revokes.py", "revoke_cards", "revoke_choices", Plant(
+        "void-follower-revokes", "a follower holding none of the suit led revokes with any card",
+        "if c >> 3 != suit) if hand[suit] else ()", "if c >> 3 != suit)",
+        "lead < 0 or follower[suit_of(lead)] != 0 or __return__ == ()")),
+)
+FEW_HANDS = [Hand(*m) for m in product((0, 1, 0b11000000), repeat=4)]  # the calibration's revoke inputs, fixed
+
+
+@pytest.mark.parametrize("file, decider, wrapper, bug", PLANTED, ids=[p[3].name for p in PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_a_decider(
+    file: str, decider: str, wrapper: str, bug: Plant, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(law_contracts_runtime, decider, planted_function(PACKAGE / file, bug, decider))
+    inputs = BOXES[wrapper]() if wrapper in BOXES else product(FEW_HANDS, range(-1, PACK_SIZE))
+    caught = {post for args in inputs for post in broken(law_contracts_runtime, wrapper, tuple(args)) or ()}
+    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"

@@ -371,6 +371,8 @@ def uncontracted_deciders() -> set[str]:
 
 def law_lines() -> list[str]:
     """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
+    from .test_law_contracts import PLANTED as PLANTED_LAWS
+
     searched = [c for c in contracts(("piquet_ref.law_contracts", "piquet_ref.left_cards")) if c.kind == "post"]
     checked = [c for c in contracts((LAW_RUNTIME_MODULE,)) if c.kind == "post"]
     laws = sorted({n for c in searched + checked for n in c.laws})
@@ -385,7 +387,13 @@ def law_lines() -> list[str]:
         "hands' sizes through functions with contracts of their own). `tests/test_law_contracts.py` evaluates every",
         "condition of these two wrapper modules on every input the preconditions admit (their domains are finite: within them a",
         "proof), but those of the deciders that take hands (`revoke_choices`, `exposure_option`, `fresh_deal_options`)",
-        "on Hypothesis hands and deals, and the revokes' on the machine's walks too.",
+        "on Hypothesis hands and deals, and the revokes' on the machine's walks too. Its calibration requires the same",
+        "check to find each bug planted in a copy of a decider by the postcondition named (fixed inputs for the revokes):",
+        "",
+        "| planted bug | decider | postcondition that must catch it |",
+        "|---|---|---|",
+        *(f"| `{bug.name}`: {bug.what} | `{file[:-3]}.{decider}` | `{bug.breaks.replace('|', chr(92) + '|')}` |"
+          for file, decider, _, bug in PLANTED_LAWS),
         "",
         "Public functions of these modules with no contract yet, and why:",
         "",
