@@ -2,9 +2,10 @@
 its budget, carrying the laws as contracts checked at run time.
 
 Written as in `law_contracts` (the default ruleset fixed, a player as a number, the laws of 1882 on a
-`laws:` line), but these deciders read spec/laws.yaml through `laws.law_of` (whose cache CrossHair bypasses,
-so that every path loads the file again) or a hand's size through functions with contracts of their own,
-and no path of theirs finishes within CrossHair's per-path budget. Their domains are finite:
+`laws:` line), but these deciders read spec/laws.yaml through `laws.law_of` or spec/errors.yaml through
+`errors.error` (whose caches CrossHair bypasses, so that every path loads the file again) or a hand's size
+through functions with contracts of their own, and no path of theirs finishes within CrossHair's per-path
+budget. Their domains are finite:
 tests/test_law_contracts.py evaluates every condition, read from the docstrings as CrossHair reads them, on
 every input the preconditions admit (on Hypothesis hands and deals for those that take hands, which are too many).
 Law numbers in the conditions are read from spec/laws.yaml through the situation the machine applies.
@@ -17,7 +18,8 @@ from .counts import Position
 from .laws import law_of, laws
 from .loader import default_ruleset
 from .misdeal import deal_options, deal_shape, exposed_option
-from .penalties import election_law, offence, reckons_nothing, tricks_counted, tricks_to_play
+from .errors import PiquetError as PiquetError  # named by a `raises:` line
+from .penalties import available, check_take, election_law, offence, reckons_nothing, tricks_counted, tricks_to_play
 from .revokes import revoke_cards
 from .ruleset import PLAYERS
 
@@ -35,6 +37,22 @@ CARD_EXPOSED, WRONG_NUMBER = law_of("deal.card-exposed").number, law_of("deal.wr
 OFFENCES = (TAKES_YOUNGER_CARD, ELDER_TAKES_MORE, YOUNGER_TAKES_MORE, MORE_THAN_TWELVE)  # the laws `offence` applies
 ELECTIONS = {n: LAWS[n].elections for n in (*OFFENCES, law_of("penalty.reckons-nothing").number)}
 
+
+def take_checked(player: int, take: int, elder_take: int, stock: int) -> int:
+    """`penalties.check_take` of `take` cards taken in by `PLAYERS[player]` from a stock of `stock`, the elder
+    having taken `elder_take`, against what `penalties.available` leaves him.
+
+    A player takes in from nothing up to what the stock holds for him: the elder from the whole stock, the
+    younger only what the elder left (laws 23, 28); any other count is refused with a typed error.
+
+    rules: exchange.take-from-top, exchange.younger-limits
+    laws: 23, 28
+    pre: player in (0, 1) and 0 <= elder_take <= stock <= STOCK
+    raises: PiquetError
+    post: __return__ == take
+    post: 0 <= __return__ <= (stock if player == 0 else stock - elder_take)
+    """
+    return check_take(PLAYERS[player], take, 0, available(PLAYERS[player], elder_take, stock))
 
 def offence_law(player: int, discarded: int, take: int, shift: int, portion: int) -> int:
     """`penalties.offence` as a law number (0: none) for `PLAYERS[player]`, who was dealt `HAND + shift` cards,

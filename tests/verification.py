@@ -335,7 +335,6 @@ LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
 # with the reason (a test checks the list against the code both ways).
 LAW_UNCONTRACTED: dict[str, str] = {
     "penalties.elections": "reads spec/laws.yaml: a law's elections as written there, nothing decided",
-    "penalties.check_take": "raises on a bad count (a typed error): its refusal rests on the conformance error case",
     "penalties.exchanged_hands": "whole hands and a stock: beyond CrossHair's budget; not yet checked at run time",
     "misdeal.size_error": "builds an error message: nothing decided",
     "misdeal.check_dealt": "raises on a bad deal (typed errors): its refusals rest on the conformance error cases",
@@ -383,8 +382,8 @@ def law_lines() -> list[str]:
         f"laws {', '.join(map(str, laws))}). {len(searched)} are on `left_cards`' own functions and, through plain-value wrappers",
         "fixing the default ruleset and taking players as numbers, in `piquet_ref/law_contracts.py`: CrossHair searches them",
         f"in the run above. {len(checked)}, in `piquet_ref/law_contracts_runtime.py`, are on deciders no path of which finishes within",
-        "CrossHair's per-path budget (they read spec/laws.yaml through `law_of`, whose cache CrossHair bypasses, or",
-        "hands' sizes through functions with contracts of their own). `tests/test_law_contracts.py` evaluates every",
+        "CrossHair's per-path budget (they read spec/laws.yaml through `law_of` or spec/errors.yaml through `error`, whose",
+        "caches CrossHair bypasses, or hands' sizes through functions with contracts of their own). `tests/test_law_contracts.py` evaluates every",
         "condition of these two wrapper modules on every input the preconditions admit (their domains are finite: within them a",
         "proof), but those of the deciders that take hands (`revoke_choices`, `exposure_option`, `fresh_deal_options`)",
         "on Hypothesis hands and deals, and the revokes' on the machine's walks too. Its calibration requires the same",
