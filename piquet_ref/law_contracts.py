@@ -6,8 +6,8 @@ ruleset, takes a player as a number (0 the elder, 1 the younger: `PLAYERS`) and 
 decider reads from a few small numbers, and states the laws (the Portland code of 1882, by number, on a
 `laws:` line) as PEP 316 pre- and postconditions that `crosshair check --analysis_kind PEP316` searches.
 Sizes and limits in the conditions are read from the ruleset, never written here. The deciders that
-read spec/laws.yaml or a hand's size, which CrossHair cannot search within its budget, are stated in
-`law_contracts_runtime` instead and checked at run time.
+read spec/laws.yaml, spec/errors.yaml or a hand's size, which CrossHair cannot search within its budget,
+are stated in `law_contracts_runtime` instead and checked at run time.
 """
 
 from __future__ import annotations
