@@ -16,14 +16,25 @@ at any time after the exchange until the elder has seen the cards.
 
 from __future__ import annotations
 
-from .cards import Card
+from .cards import PACK_SIZE, Card
 from .counts import Position
 from .errors import error
 from .ruleset import Player
 
 
 def cards_left(stock: tuple[Card, ...], takes: tuple[int, ...]) -> tuple[Card, ...]:
-    """The stock cards neither player took in, once both have exchanged (none before)."""
+    """The stock cards neither player took in, once both have exchanged (none before).
+
+    Each takes in from the top of the stock, the elder first (law 23); every card neither took in is left
+    (law 36, our reading of ambiguity exchange.left-cards-seen).
+
+    rules: exchange.take-from-top
+    laws: 23, 36
+    pre: len(set(stock)) == len(stock) and all(0 <= c < PACK_SIZE for c in stock)
+    pre: len(takes) <= 2 and all(t >= 0 for t in takes) and sum(takes) <= len(stock)
+    post: len(takes) == 2 or __return__ == ()
+    post: len(takes) < 2 or set(__return__) == set(stock) - set(stock[: takes[0]]) - set(stock[takes[0] : takes[0] + takes[1]])
+    """
     return stock[sum(takes) :] if len(takes) == 2 else ()
 
 
@@ -34,7 +45,18 @@ def election_open(left: tuple[Card, ...], tricks: int, pos: Position | None, ele
 
 
 def elder_may_look(election: bool | None, elder_looked: bool, mixed: bool = False) -> bool:
-    """The elder may still look: the younger elected to look, the cards are not mixed with his discard, and the elder has not looked yet."""
+    """The elder may still look: the younger elected to look, the cards are not mixed with his discard, and the elder has not looked yet.
+
+    If the younger looks the elder may look too, once; if he declines (or has not said), neither may (law 36);
+    cards mixed with the younger's discard are no longer there to look at (law 37).
+
+    laws: 36
+    post: not __return__ or election is True
+    post: not (__return__ and elder_looked)
+    post: __return__ or election is not True or elder_looked or mixed
+    laws: 37
+    post: not (__return__ and mixed)
+    """
     return election is True and not elder_looked and not mixed
 
 
@@ -54,7 +76,11 @@ def check_mix(player: Player, left: tuple[Card, ...], mixed: bool, elder_looked:
 
 
 def discard_open(mixed: bool, led: bool, seen: bool) -> bool:
-    """The elder may now see the younger's discard (law 37): cards left were mixed into it unshown, he has led, and he has not seen it yet."""
+    """The elder may now see the younger's discard (law 37): cards left were mixed into it unshown, he has led, and he has not seen it yet.
+
+    laws: 37
+    post: __return__ == (mixed and led and not seen)
+    """
     return mixed and led and not seen
 
 

@@ -18,13 +18,15 @@ from pathlib import Path
 from types import FunctionType
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTRACT_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.contracts")
+CONTRACT_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.contracts",
+                    "piquet_ref.left_cards", "piquet_ref.law_contracts")
 CALIBRATION_MODULE = "tests.crosshair_calibration.planted"
 PER_CONDITION_TIMEOUT = 5.0  # seconds of search per postcondition
 PER_PATH_TIMEOUT = 1.0  # seconds per execution path
 SETTINGS = ("--analysis_kind", "PEP316", "--per_condition_timeout", str(PER_CONDITION_TIMEOUT),
             "--per_path_timeout", str(PER_PATH_TIMEOUT), "--report_all")
 RULES_LINE = "rules:"  # a docstring line naming the rule ids the conditions after it state
+LAWS_LINE = "laws:"  # a docstring line naming the laws of 1882 (spec/laws.yaml numbers) the conditions after it state
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Contract:
     path: Path
     line: int
     rules: tuple[str, ...]  # the rule ids of the `rules:` line above it (the first, for a condition above every one)
+    laws: tuple[int, ...] = ()  # the law numbers of the `laws:` line above it (likewise)
 
 
 def contracts(module_names: tuple[str, ...]) -> list[Contract]:
@@ -51,18 +54,24 @@ def contracts(module_names: tuple[str, ...]) -> list[Contract]:
                 continue
             lines, first = inspect.getsourcelines(fn)
             rules: tuple[str, ...] | None = None  # a `rules:` line names the rules of the conditions after it
-            found: list[tuple[str, str, int, tuple[str, ...] | None]] = []
+            laws: tuple[int, ...] | None = None  # a `laws:` line, the laws
+            found: list[tuple[str, str, int, tuple[str, ...] | None, tuple[int, ...] | None]] = []
             opening: tuple[str, ...] = ()  # the first `rules:` line, also for conditions written before it
+            opening_laws: tuple[int, ...] = ()
             for i, text in enumerate(lines):
                 stripped = text.strip()
                 if stripped.startswith(RULES_LINE):
                     rules = tuple(r.strip() for r in stripped[len(RULES_LINE):].split(","))
                     opening = opening or rules
+                if stripped.startswith(LAWS_LINE):
+                    laws = tuple(int(n) for n in stripped[len(LAWS_LINE):].split(","))
+                    opening_laws = opening_laws or laws
                 for kind in ("pre", "post"):
                     if stripped.startswith(kind + ":"):
-                        found.append((kind, stripped[len(kind) + 1 :].strip(), first + i, rules))
-            out += [Contract(name, fname, kind, cond, path, line, opening if named is None else named)
-                    for kind, cond, line, named in found]
+                        found.append((kind, stripped[len(kind) + 1 :].strip(), first + i, rules, laws))
+            out += [Contract(name, fname, kind, cond, path, line, opening if named is None else named,
+                             opening_laws if by_law is None else by_law)
+                    for kind, cond, line, named, by_law in found]
     return sorted(out, key=lambda c: (c.module, c.line))
 
 

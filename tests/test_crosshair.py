@@ -49,10 +49,12 @@ def test_the_crosshair_budget_finds_every_planted_bug(run: CrosshairRun) -> None
     )
 
 
-def test_every_contract_names_the_rules_it_states_and_they_exist() -> None:
+def test_every_contract_names_the_rules_or_laws_it_states_and_they_exist() -> None:
     from piquet_ref import default_ruleset
+    from piquet_ref.laws import NUMBERS
 
     ids = set(default_ruleset().rules)
     for c in contracts(CONTRACT_MODULES):
-        assert c.rules, f"{c.module}.{c.function} has contracts but no `rules:` line"
+        assert c.rules or c.laws, f"{c.module}.{c.function} has contracts but no `rules:` or `laws:` line"
         assert set(c.rules) <= ids, f"{c.module}.{c.function} names unknown rules {set(c.rules) - ids}"
+        assert set(c.laws) <= set(NUMBERS), f"{c.module}.{c.function} names laws not in the code of 1882 {set(c.laws) - set(NUMBERS)}"

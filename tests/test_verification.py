@@ -5,7 +5,7 @@ must cover exactly the current contracts and planted bugs."""
 from __future__ import annotations
 
 from .crosshair_run import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
-from .verification import DOC, contract_key, document, read_measured
+from .verification import DOC, LAW_UNCONTRACTED, contract_key, document, read_measured, uncontracted_deciders
 
 
 def test_the_recorded_crosshair_run_covers_exactly_the_current_contracts() -> None:
@@ -24,3 +24,9 @@ def test_no_recorded_outcome_is_a_counterexample_to_a_rule_contract() -> None:
     for c in contracts(CONTRACT_MODULES):
         if c.kind == "post":
             assert not outcomes[contract_key(c)].startswith("counterexample"), contract_key(c)
+
+
+def test_the_laws_deciders_without_contracts_are_exactly_those_listed_with_a_reason() -> None:
+    """A decider given a contract (its own or a wrapper's) leaves the list; a new one without joins it."""
+    assert uncontracted_deciders() == set(LAW_UNCONTRACTED)
+    assert all(LAW_UNCONTRACTED.values())

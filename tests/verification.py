@@ -58,7 +58,8 @@ from .crosshair_run import (
 )
 
 PROBE_MODULE = "tests.crosshair_probes"
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie")  # contracts CrossHair is not given in CI, checked at run time
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime")  # contracts CrossHair is not given in CI, checked at run time
+LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
@@ -113,6 +114,11 @@ def case_counts() -> dict[str, int]:
         for rid in case.rules:
             counts[rid] = counts.get(rid, 0) + 1
     return counts
+
+
+def named(c: Contract) -> str:
+    """The rules and the laws (of 1882, by number) a contract names."""
+    return ", ".join([*c.rules, *(f"law {n}" for n in c.laws)])
 
 
 def contract_key(c: Contract) -> str:
@@ -322,8 +328,83 @@ def partie_lines(measured: dict[str, Any]) -> list[str]:
     return lines + calibration_rows(PLANTED_PARTIE, found)
 
 
-def runtime_outcome(measured: dict[str, Any], function: str = "score_deal") -> str:
+HAND_DECIDERS = ("revoke_choices", "exposure_option", "fresh_deal_options")  # checked on drawn hands, not on every input
+LAW_MODULES = ("piquet_ref.penalties", "piquet_ref.misdeal", "piquet_ref.left_cards", "piquet_ref.revokes", "piquet_ref.showing")
+LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
+# The public functions of the laws' state machine (LAW_MODULES) with no contract of their own nor a wrapper's, each
+# with the reason (a test checks the list against the code both ways).
+LAW_UNCONTRACTED: dict[str, str] = {
+    "penalties.elections": "reads spec/laws.yaml: a law's elections as written there, nothing decided",
+    "penalties.exchanged_hands": "whole hands and a stock: beyond CrossHair's budget; not yet checked at run time",
+    "misdeal.size_error": "builds an error message: nothing decided",
+    "misdeal.check_dealt": "raises on a bad deal (typed errors): its refusals rest on the conformance error cases",
+    "misdeal.excess": "a hand's size less twelve: the definition itself",
+    "left_cards.check_mix": "raises (typed errors): its refusals rest on the conformance error cases",
+    "left_cards.check_see_discard": "raises (typed errors): its refusals rest on the conformance error cases",
+    "left_cards.check_see_left": "raises (typed errors): its refusals rest on the conformance error cases",
+    "revokes.after_revoke": "not yet: a whole position and a ruleset",
+    "revokes.check_retake": "raises (typed errors): its refusals rest on the conformance error cases",
+    "showing.showable": "not yet: the comparison's verdicts and the claims",
+    "showing.check_show": "raises (typed errors): its refusals rest on the conformance error cases",
+}
+
+
+def wrapped_deciders() -> set[str]:
+    """`module.function` of the laws' deciders a wrapper of LAW_WRAPPERS states (its docstring opens with its name)."""
+    out = set()
+    for name in LAW_WRAPPERS:
+        for fn in vars(importlib.import_module(name)).values():
+            if isinstance(fn, FunctionType) and fn.__module__ == name and (fn.__doc__ or "").startswith("`"):
+                out.add(fn.__doc__.split("`")[1])  # type: ignore[union-attr]
+    return out
+
+
+def uncontracted_deciders() -> set[str]:
+    """The public functions of LAW_MODULES with no contract of their own and no wrapper stating them."""
+    own = {f"{c.module.split('.')[-1]}.{c.function}" for c in contracts(LAW_MODULES)}
+    public = {f"{name.split('.')[-1]}.{fname}" for name in LAW_MODULES
+              for fname, fn in vars(importlib.import_module(name)).items()
+              if isinstance(fn, FunctionType) and fn.__module__ == name and not fname.startswith("_")}
+    return public - own - wrapped_deciders()
+
+
+def law_lines() -> list[str]:
+    """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
+    from .test_law_contracts import PLANTED as PLANTED_LAWS
+
+    searched = [c for c in contracts(("piquet_ref.law_contracts", "piquet_ref.left_cards")) if c.kind == "post"]
+    checked = [c for c in contracts((LAW_RUNTIME_MODULE,)) if c.kind == "post"]
+    laws = sorted({n for c in searched + checked for n in c.laws})
+    return [
+        "### The laws' small deciders",
+        "",
+        f"{len(searched) + len(checked)} postconditions state laws of 1882 on the deciders of the state machine (`laws:` lines;",
+        f"laws {', '.join(map(str, laws))}). {len(searched)} are on `left_cards`' own functions and, through plain-value wrappers",
+        "fixing the default ruleset and taking players as numbers, in `piquet_ref/law_contracts.py`: CrossHair searches them",
+        f"in the run above. {len(checked)}, in `piquet_ref/law_contracts_runtime.py`, are on deciders no path of which finishes within",
+        "CrossHair's per-path budget (they read spec/laws.yaml through `law_of` or spec/errors.yaml through `error`, whose",
+        "caches CrossHair bypasses, or hands' sizes through functions with contracts of their own). `tests/test_law_contracts.py` evaluates every",
+        "condition of these two wrapper modules on every input the preconditions admit (their domains are finite: within them a",
+        "proof), but those of the deciders that take hands (`revoke_choices`, `exposure_option`, `fresh_deal_options`)",
+        "on Hypothesis hands and deals, and the revokes' on the machine's walks too. Its calibration requires the same",
+        "check to find each bug planted in a copy of a decider by the postcondition named (fixed inputs for the revokes):",
+        "",
+        "| planted bug | decider | postcondition that must catch it |",
+        "|---|---|---|",
+        *(f"| `{bug.name}`: {bug.what} | `{file[:-3]}.{decider}` | `{bug.breaks.replace('|', chr(92) + '|')}` |"
+          for file, decider, _, bug in PLANTED_LAWS),
+        "",
+        "Public functions of these modules with no contract yet, and why:",
+        "",
+        *(f"- `{name}`: {why}" for name, why in LAW_UNCONTRACTED.items()),
+    ]
+
+
+def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", module: str = "") -> str:
     """The CrossHair cell of a postcondition checked at run time."""
+    if module == LAW_RUNTIME_MODULE:
+        return ("not given to CrossHair (no path finishes in budget); checked on every input the preconditions admit"
+                if function not in HAND_DECIDERS else "not given to CrossHair; checked on Hypothesis hands and deals (and the machine's walks)")
     if function == "score_partie":
         return "not given to CrossHair (an untyped record; not probed)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -394,8 +475,10 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal and whole-match function{'s' if len({c.function for c in runtime}) > 1 else ''} "
+        f"{len({c.function for c in runtime})} whole-deal, whole-match and laws' deciding functions "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
+        "",
+        *law_lines(),
         "",
         *runtime_lines(measured),
         "",
@@ -418,11 +501,11 @@ def document(measured: dict[str, Any]) -> str:
         cond = c.condition.replace("|", "\\|")
         outcome = "precondition" if c.kind == "pre" else _outcome_text(outcomes.get(contract_key(c), "not run"), PER_CONDITION_TIMEOUT)
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])})
-        lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {cond}` | {', '.join(c.rules)} | {outcome} | {', '.join(besides)} |")
+        lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {cond}` | {named(c)} | {outcome} | {', '.join(besides)} |")
     for c in runtime:
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])} | {"run-time check"})
-        lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {c.condition}` | {', '.join(c.rules)} | "
-                     f"{runtime_outcome(measured, c.function)} | {', '.join(besides)} |")
+        lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {c.condition.replace('|', chr(92) + '|')}` | {named(c)} | "
+                     f"{runtime_outcome(measured, c.function, c.module)} | {', '.join(besides)} |")
     lines += [
         "",
         "## Every rule",

@@ -10,6 +10,7 @@ from typing import Sequence
 from piquet_ref.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, bit_of, suit_of
 from piquet_ref.contracts import ACC, POINT_VARIANTS, RS, TRICKS
 from piquet_ref.exchange import _limits
+from piquet_ref.law_contracts import EX, HAND, PACK, STOCK
 from piquet_ref.ruleset import CATEGORIES, PLAYERS, Bonus
 from piquet_ref.suit import POINT_SHIFT, point_score
 from piquet_ref.scoring import bonus_step
@@ -135,3 +136,36 @@ def tens_round_up_from_seven(points: int) -> int:
     """
     unit, up = RS.chouette.unit, RS.chouette.round_up_from
     return points // unit + (1 if points % unit > up else 0)
+
+
+def shape_stock_of_eight_void(elder: int, younger: int, stock: int) -> str:
+    """`misdeal.deal_shape` (as `law_contracts.shape_of`) with `stock <= full` mutated to `stock < full`: a card astray between the hands voids the deal.
+
+    pre: 0 <= elder <= PACK and 0 <= younger <= PACK and 0 <= stock <= PACK
+    post: __return__ != "misdeal" or stock > STOCK or abs(elder - HAND) + abs(younger - HAND) + abs(stock - STOCK) >= 4
+    """
+    hand, full = HAND, STOCK
+    if elder + younger + stock != 2 * hand + full:
+        return "not-the-pack"
+    if (elder, younger, stock) == (hand, hand, full):
+        return "regular"
+    astray = (abs(elder - hand) + abs(younger - hand) + abs(stock - full)) // 2
+    return "wrong-number" if astray == 1 and stock < full else "misdeal"
+
+
+def unannounced_portion_kept_whole(stock: int) -> int:
+    """`misdeal.unannounced_portion` (as `law_contracts.portion_unannounced`) with `min` mutated to `max`: the elder who did not announce keeps his five of a stock of seven.
+
+    pre: stock in (STOCK - 1, STOCK)
+    post: stock - __return__ >= STOCK - EX.elder_max
+    """
+    return max(EX.elder_max, stock - (STOCK - EX.elder_max))
+
+
+def look_window_after_the_first_trick(left: bool, moment: int, tricks: int, election: int, mixed: bool) -> bool:
+    """`left_cards.election_open` (as `law_contracts.look_window`) with `tricks == 0` mutated to `tricks >= 0`: the younger may first elect to look at a later trick.
+
+    pre: moment in (0, 1, 2) and tricks >= 0 and election in (-1, 0, 1)
+    post: not __return__ or (moment == 2 and tricks == 0)
+    """
+    return left and not mixed and election == -1 and tricks >= 0 and moment == 2

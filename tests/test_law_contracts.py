@@ -1,0 +1,191 @@
+"""The contracts of the laws' small deciders evaluated at run time: on every input their preconditions admit.
+
+The deciders of `piquet_ref/law_contracts_runtime.py` are beyond CrossHair's budget (they read
+spec/laws.yaml or hands' sizes); those of `piquet_ref/law_contracts.py` are searched by CrossHair in CI
+(tests/test_crosshair.py) and checked here too. Each condition is read from the docstring as CrossHair
+reads it (`contracts`) and evaluated on every input of a box wider than the preconditions' domain,
+filtered by the preconditions: within that domain a proof. A calibration requires the same checks to find
+bugs planted in copies of the deciders, each by the postcondition it names. The deciders that take hands (2^32 masks each)
+are checked on Hypothesis hands and deals, `revoke_choices` also on the positions of the machine's walks
+where the elder has led.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from pathlib import Path
+from types import CodeType
+from typing import Any, Callable, Iterable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from piquet_ref import law_contracts, law_contracts_runtime
+from piquet_ref.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
+from piquet_ref.counts import Position
+from piquet_ref.errors import PiquetError
+from piquet_ref.machine import DealState
+
+from .crosshair_calibration.planted_deal import Plant, planted_function
+from .crosshair_run import contracts
+from .machine_walks import walks
+
+MODULES = (law_contracts, law_contracts_runtime)
+BOOLS = (False, True)
+SIZES = range(-1, 16)  # hand sizes, a little past the deciders' domain on both sides
+COUNTS = range(-1, 10)  # cards of the stock, discarded or taken
+BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
+    "take_available": lambda: product((-1, 0, 1, 2), COUNTS, COUNTS),
+    "room_taken": lambda: ((n,) for n in COUNTS),
+    "shape_of": lambda: product(range(-1, 34), range(-1, 34), COUNTS),
+    "bounds_of": lambda: product((0, 1, 2), (-2, -1, 0, 1, 2), COUNTS, COUNTS, COUNTS),
+    "portion_unannounced": lambda: ((n,) for n in COUNTS),
+    "look_window": lambda: product(BOOLS, (-1, 0, 1, 2, 3), (-1, 0, 1, 2), (-2, -1, 0, 1), BOOLS),
+    "mix_allowed": lambda: product((-1, 0, 1, 2), BOOLS, BOOLS, BOOLS),
+    "ask_allowed": lambda: product((-1, 0, 1, 2), BOOLS),
+    "take_checked": lambda: product((-1, 0, 1, 2), range(-2, 11), COUNTS, COUNTS),
+    "offence_law": lambda: product((-1, 0, 1, 2), range(-1, 16), COUNTS, (-2, -1, 0, 1, 2), range(-1, 7)),
+    "elected_under": lambda: ((n,) for n in range(80)),
+    "silenced": lambda: product(SIZES, SIZES, BOOLS, BOOLS),
+    "tricks_of_deal": lambda: product(SIZES, SIZES),
+    "tricks_credited": lambda: product(range(-1, 14), SIZES, SIZES),
+}
+
+
+@lru_cache(maxsize=None)
+def conditions(module: Any, function: str) -> tuple[tuple[CodeType, ...], tuple[tuple[str, CodeType], ...]]:
+    """(preconditions, postconditions with their text) of `function`, as CrossHair reads them, compiled."""
+    cs = [c for c in contracts((module.__name__,)) if c.function == function]
+    return (tuple(compile(c.condition, c.condition, "eval") for c in cs if c.kind == "pre"),
+            tuple((c.condition, compile(c.condition, c.condition, "eval")) for c in cs if c.kind == "post"))
+
+
+def broken(module: Any, function: str, args: tuple[Any, ...]) -> list[str] | None:
+    """The postconditions `args` break, or None when they do not meet the preconditions."""
+    fn = getattr(module, function)
+    names = dict(vars(module), **dict(zip(fn.__code__.co_varnames, args)))
+    pres, posts = conditions(module, function)
+    if not all(eval(p, names) for p in pres):  # noqa: S307 (our own docstrings' conditions)
+        return None
+    try:
+        names["__return__"] = fn(*args)
+    except PiquetError:
+        if "raises: PiquetError" not in (fn.__doc__ or ""):
+            raise
+        return []  # a refusal its docstring declares (`raises:`), which no postcondition speaks of
+    return [text for text, post in posts if not eval(post, names)]  # noqa: S307
+
+
+def test_every_decider_with_contracts_has_a_box_or_a_check_of_its_own() -> None:
+    functions = {c.function for m in MODULES for c in contracts((m.__name__,))}
+    assert functions == set(BOXES) | {"revoke_choices", "exposure_option", "fresh_deal_options"}
+
+
+@pytest.mark.parametrize("function", sorted(BOXES))
+def test_every_postcondition_holds_on_every_input_the_preconditions_admit(function: str) -> None:
+    module = next(m for m in MODULES if hasattr(m, function))
+    checked, failures = 0, []
+    for args in BOXES[function]():
+        bad = broken(module, function, args)
+        if bad is None:
+            continue
+        checked += 1
+        failures += [(args, b) for b in bad]
+    assert checked > 1, f"{function}: no input of the box meets the preconditions"
+    assert not failures, failures[:10]
+
+
+def test_the_boxes_reach_past_the_preconditions() -> None:
+    """Each box holds inputs the preconditions refuse, so that they, not the box, bound what is checked."""
+    for function, box in BOXES.items():
+        module = next(m for m in MODULES if hasattr(m, function))
+        assert any(broken(module, function, args) is None for args in box()), function
+
+
+def test_a_take_is_refused_exactly_when_the_stock_does_not_hold_that_many_for_him() -> None:
+    """Law 23, 28: the elder may take up to the whole stock, the younger up to what the elder left."""
+    for player, take, elder_take, stock in product((0, 1), range(-2, 11), range(0, 9), range(0, 9)):
+        if elder_take > stock:
+            continue
+        holds = stock if player == 0 else stock - elder_take
+        try:
+            law_contracts_runtime.take_checked(player, take, elder_take, stock)
+            refused = False
+        except PiquetError as e:
+            refused = e.code == "exchange-take-count"
+        assert refused == (not 0 <= take <= holds), (player, take, elder_take, stock)
+
+
+masks = st.integers(0, SUIT_MASK)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.tuples(masks, masks, masks, masks), st.integers(-1, 31))
+def test_the_revoke_postconditions_hold_on_any_hand_and_lead(follower: tuple[int, int, int, int], lead: int) -> None:
+    bad = broken(law_contracts_runtime, "revoke_choices", (Hand(*follower), lead))
+    assert not bad, bad
+
+
+@settings(max_examples=50, deadline=None)
+@given(walks(stop_anywhere=True, revokes=True))
+def test_the_revoke_postconditions_hold_where_the_machine_has_a_card_led(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
+    pos = walk[2].position
+    if pos is None or pos.lead is None or pos.leader != "elder":
+        return
+    bad = broken(law_contracts_runtime, "revoke_choices", (pos.younger, pos.lead))
+    assert bad is not None and not bad, bad
+
+
+
+@st.composite
+def deals_any_sizes(draw: st.DrawFn) -> tuple[Hand, Hand, tuple[int, ...], tuple[int, ...]]:
+    """The whole pack dealt with hands of 11 to 13 cards (regular, one card astray or more), and up to two
+    cards exposed in dealing, drawn from the whole pack (the elder's, the younger's, the stock's)."""
+    deck = draw(st.permutations(range(PACK_SIZE)))
+    e, y = draw(st.integers(11, 13)), draw(st.integers(11, 13))
+    exposed = tuple(draw(st.lists(st.sampled_from(deck), max_size=2, unique=True)))
+    return hand_of(deck[:e]), hand_of(deck[e : e + y]), tuple(deck[e + y :]), exposed
+
+
+@settings(max_examples=300, deadline=None)
+@given(deals_any_sizes())
+def test_the_exposed_card_and_fresh_deal_postconditions_hold_on_deals_of_any_sizes(deal: tuple[Hand, Hand, tuple[int, ...], tuple[int, ...]]) -> None:
+    elder, younger, stock, exposed = deal
+    for function, args in (("exposure_option", (elder, stock, exposed)), ("fresh_deal_options", deal)):
+        bad = broken(law_contracts_runtime, function, args)
+        assert bad is not None and not bad, (function, bad)
+
+
+PACKAGE = Path(law_contracts_runtime.__file__).parent
+# Bugs planted in copies of the deciders, each with the wrapper that calls it and the postcondition that must catch it.
+PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
+    ("penalties.py", "offence", "offence_law", Plant(
+        "elder-portion-inclusive", "an elder taking exactly his portion takes a card of the younger's",
+        "take > (rs.exchange.elder_max if portion is None else portion)", "take >= (rs.exchange.elder_max if portion is None else portion)",
+        "(__return__ == TAKES_YOUNGER_CARD) == (player == 0 and take > portion)")),
+    ("penalties.py", "reckons_nothing", "silenced", Plant(
+        "waivers-swapped", "a player's waiver lets off himself, not his adversary",
+        "return e and not waived[1], y and not waived[0]", "return e and not waived[0], y and not waived[1]",
+        "elder_size <= HAND or younger_waives or __return__[0]")),
+    ("penalties.py", "tricks_counted", "tricks_credited", Plant(
+        "one-trick-too-many", "against a short hand the adversary takes one trick more than his unplayed cards",
+        "counted[i] + size(hands[i]) - played)", "counted[i] + size(hands[i]) - played + 1)",
+        "younger_size >= HAND or __return__[0] == min(TRICKS, elder_won + elder_size - min(TRICKS, elder_size, younger_size))")),
+    ("revokes.py", "revoke_cards", "revoke_choices", Plant(
+        "void-follower-revokes", "a follower holding none of the suit led revokes with any card",
+        "if c >> 3 != suit) if hand[suit] else ()", "if c >> 3 != suit)",
+        "lead < 0 or follower[suit_of(lead)] != 0 or __return__ == ()")),
+)
+FEW_HANDS = [Hand(*m) for m in product((0, 1, 0b11000000), repeat=4)]  # the calibration's revoke inputs, fixed
+
+
+@pytest.mark.parametrize("file, decider, wrapper, bug", PLANTED, ids=[p[3].name for p in PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_a_decider(
+    file: str, decider: str, wrapper: str, bug: Plant, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(law_contracts_runtime, decider, planted_function(PACKAGE / file, bug, decider))
+    inputs = BOXES[wrapper]() if wrapper in BOXES else product(FEW_HANDS, range(-1, PACK_SIZE))
+    caught = {post for args in inputs for post in broken(law_contracts_runtime, wrapper, tuple(args)) or ()}
+    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
