@@ -48,7 +48,17 @@ NAMES = {"point": "a point", "sequences": "a sequence", "sets": "a quatorze or t
 
 def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, ...]:
     """Every single holding `hand` can call in `category`: any cards of one suit for a point, any run of
-    at least the minimum length, any set of a counting size of a rank that scores."""
+    at least the minimum length, any set of a counting size of a rank that scores.
+
+    rules: point.compare, sequence.definition, sets.eligible-ranks
+    laws: 46, 48
+    post: all(all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)
+    post: len(set(__return__)) == len(__return__)
+    post: category != "point" or len(__return__) == sum(2 ** m.bit_count() - 1 for m in hand)
+    post: category != "point" or all(len({c >> 3 for c in h}) == 1 for h in __return__)
+    post: category != "sequences" or all(len({c >> 3 for c in h}) == 1 and len(h) >= rs.sequences.min_length and max(c & 7 for c in h) - min(c & 7 for c in h) == len(h) - 1 for h in __return__)
+    post: category != "sets" or all(len({c & 7 for c in h}) == 1 and len(h) in rs.sets.values and h[0] & 7 in rs.sets.ranks for h in __return__)
+    """
     if category == "point":
         return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
     if category == "sequences":
@@ -101,7 +111,16 @@ def category_of(call: Opening) -> DeclCategory:
 
 
 def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: Ruleset) -> tuple[Opening, ...]:
-    """Every opening call the elder may make in `category` (law 46 and 48)."""
+    """Every opening call the elder may make in `category` (law 46 and 48).
+
+    rules: declare.sinking
+    laws: 46, 48
+    post: len(set(__return__)) == len(__return__) and all(c.player == "elder" for c in __return__)
+    post: all(described(hand, c, rs) for c in __return__)
+    post: all(any(h in described(hand, c, rs) for c in __return__) for h in singles(hand, category, rs))
+    post: all(isinstance(c, CallPoint) == (category == "point") for c in __return__)
+    post: all(isinstance(c, CallPoint) or (c.head if isinstance(c, CallSequence) else c.rank) is not None or good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs) for c in __return__)
+    """
     held = singles(hand, category, rs)
     if category == "point":
         return tuple(CallPoint("elder", n) for n in sorted({len(h) for h in held}))
@@ -120,7 +139,13 @@ POINT_LOW = 0xFF  # the pips part of a point's key (declarations.POINT_SHIFT is 
 
 
 def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards: int | None = None) -> Holding | None:
-    """The player's best holding in `category` (of `cards` cards for a point when given)."""
+    """The player's best holding in `category` (of `cards` cards for a point when given).
+
+    rules: point.compare, sequence.compare, sets.compare
+    post: (__return__ is None) == (not any(cards is None or len(h) == cards for h in singles(hand, category, rs)))
+    post: __return__ is None or (__return__ in singles(hand, category, rs) and (cards is None or len(__return__) == cards))
+    post: __return__ is None or all(key(hand, category, h, player, rs) <= key(hand, category, __return__, player, rs) for h in singles(hand, category, rs) if cards is None or len(h) == cards)
+    """
     held = [h for h in singles(hand, category, rs) if cards is None or len(h) == cards]
     return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
 
@@ -175,7 +200,18 @@ def longest(hand: Hand) -> int:
 def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Verdict, Holding | None, Holding | None]:
     """The younger's reply to the call under way: the verdict for the elder, the elder's holding called
     (None: he does not hold what he called, which is judged as called, laws 52-54), and the younger's
-    holding it is judged against (None: he holds nothing that counts against it)."""
+    holding it is judged against (None: he holds nothing that counts against it).
+
+    rules: point.compare, sequence.compare, sets.compare
+    laws: 46, 52
+    pre: len(talk) != 2
+    post: __return__[0] in ("good", "equal", "not_good")
+    post: __return__[1] is None or all(hands[0][c >> 3] >> (c & 7) & 1 for c in __return__[1])
+    post: __return__[2] is None or all(hands[1][c >> 3] >> (c & 7) & 1 for c in __return__[2])
+    post: __return__[2] is not None or __return__[0] == "good"
+    post: not isinstance(talk[0], CallPoint) or len(talk) == 3 or __return__[0] == ("good" if longest(hands[1]) < talk[0].cards else "equal" if longest(hands[1]) == talk[0].cards else "not_good")
+    post: __return__[2] is None or isinstance(talk[0], CallPoint) or __return__[2] == best(hands[1], category_of(talk[0]), "younger", rs)
+    """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     cat = category_of(opening)

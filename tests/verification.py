@@ -58,7 +58,8 @@ from .crosshair_run import (
 )
 
 PROBE_MODULE = "tests.crosshair_probes"
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime")  # contracts CrossHair is not given in CI, checked at run time
+DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whole hands, checked on Hypothesis hands and walks
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -368,6 +369,33 @@ def uncontracted_deciders() -> set[str]:
     return public - own - wrapped_deciders()
 
 
+def dialogue_lines() -> list[str]:
+    """The section on the contracts of the calling dialogue's deciders (piquet_ref/dialogue.py)."""
+    from .test_dialogue_contracts import PLANTED as PLANTED_DIALOGUE
+
+    posts = [c for c in contracts((DIALOGUE_MODULE,)) if c.kind == "post"]
+    module = importlib.import_module(DIALOGUE_MODULE)
+    rest = [name for name, fn in vars(module).items() if isinstance(fn, FunctionType) and fn.__module__ == DIALOGUE_MODULE
+            and not name.startswith("_") and name not in {c.function for c in posts}]
+    return [
+        "### The calling dialogue's deciders",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts}))}` of `piquet_ref/dialogue.py` state what a",
+        "player can call (laws 46, 48), his best holding, the openings open to the elder (a head or rank left unnamed only",
+        "when good against the cards, law 48) and the younger's reply (by the number of cards first, law 46; what is judged",
+        "against what, law 52). They take whole hands and a ruleset, so CrossHair is not given them; `tests/test_dialogue_contracts.py`",
+        "evaluates each on Hypothesis hands with a discard (every category) and on every dialogue under way in the machine's",
+        "walks, claims of what is not held included. Its calibration requires the same check to find each planted bug:",
+        "",
+        "| planted bug | function | postcondition that must catch it |",
+        "|---|---|---|",
+        *(f"| `{bug.name}`: {bug.what} | `dialogue.{fn}` | `{bug.breaks.replace('|', chr(92) + '|')}` |" for fn, bug in PLANTED_DIALOGUE),
+        "",
+        f"The dialogue's other {len(rest)} public functions (`{'`, `'.join(rest)}`) and those of `piquet_ref/machine.py` carry no",
+        "contract yet: they rest on the oracle of `tests/test_dialogue.py`, the walks and the corpus.",
+    ]
+
+
 def law_lines() -> list[str]:
     """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
     from .test_law_contracts import PLANTED as PLANTED_LAWS
@@ -407,6 +435,8 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
                 if function not in HAND_DECIDERS else "not given to CrossHair; checked on Hypothesis hands and deals (and the machine's walks)")
     if function == "score_partie":
         return "not given to CrossHair (an untyped record; not probed)"
+    if module == DIALOGUE_MODULE:
+        return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
     if probe is None:
         return "not given to CrossHair in CI (probe not measured)"
@@ -475,10 +505,12 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal, whole-match and laws' deciding functions "
+        f"{len({c.function for c in runtime})} whole-deal, whole-match, laws' deciding and calling-dialogue functions "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
         "",
         *law_lines(),
+        "",
+        *dialogue_lines(),
         "",
         *runtime_lines(measured),
         "",
