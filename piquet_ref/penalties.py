@@ -82,7 +82,21 @@ def exchanged_hands(
 ) -> tuple[Hand, Hand]:
     """The hands after an exchange in which each took `takes` cards from the top of the stock, elder first,
     whatever he discarded (the discards checked as `exchange.deal_exchange` checks them, with the limits
-    of `misdeal.discard_bounds` for a deal of the wrong number of cards)."""
+    of `misdeal.discard_bounds` for a deal of the wrong number of cards).
+
+    Each lays out his discard and takes in from the top of the stock, the elder first and the younger from
+    where the elder stopped; taking more or fewer than he laid out changes the size of his hand (laws 23,
+    28-35, 57, 58).
+
+    rules: exchange.take-from-top
+    laws: 23, 30, 31
+    raises: PiquetError
+    post: pack_of_hand(__return__[0]) & pack_of_hand(__return__[1]) == 0
+    post: pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[: takes[0]])
+    post: pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[takes[0] : takes[0] + takes[1]])
+    post: size(__return__[0]) == size(elder_dealt) - len(discards[0]) + takes[0]
+    post: size(__return__[1]) == size(younger_dealt) - len(discards[1]) + takes[1]
+    """
     e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
     n, portion = len(stock), rs.exchange.elder_max
     e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion, rs))

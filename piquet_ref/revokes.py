@@ -42,7 +42,19 @@ def revoke_cards(pos: Position) -> tuple[Card, ...]:
 
 
 def after_revoke(pos: Position, card: object, number: int, rs: Ruleset) -> Position:
-    """The position after the follower revokes with `card`; `play-not-held` or `play-not-a-revoke` (law 59) if he cannot."""
+    """The position after the follower revokes with `card`; `play-not-held` or `play-not-a-revoke` (law 59) if he cannot.
+
+    A revoke is a card of another suit played by a follower who holds the suit led; it stands until found
+    (law 59 IV), and a card of another suit never wins the trick.
+
+    rules: play.follow-suit, play.trick-winner
+    laws: 59
+    raises: PiquetError
+    post: pos.lead is not None and pos.hand(other(pos.leader))[pos.lead >> 3] != 0 and card >> 3 != pos.lead >> 3
+    post: __return__.lead is None and __return__.leader == pos.leader
+    post: __return__.hand(other(pos.leader)) == remove(pos.hand(other(pos.leader)), card)
+    post: __return__.hand(pos.leader) == remove(pos.hand(pos.leader), pos.lead)
+    """
     card = check_card(card)
     follower = other(pos.leader)
     hand = pos.hand(follower)

@@ -21,7 +21,15 @@ Showing = tuple[Player, DeclCategory]  # who showed what
 def showable(verdicts: tuple[CategoryComparison, ...], claims: tuple[Claim, ...], shown: tuple[Showing, ...], player: Player) -> tuple[DeclCategory, ...]:
     """The categories called so far in which `player` had his call allowed good or equal and has not shown
     it yet: where a claim of the elder's not held stands allowed good, that claim (the younger had nothing
-    allowed there); elsewhere a call of his the comparison finds good or equal."""
+    allowed there); elsewhere a call of his the comparison finds good or equal.
+
+    laws: 55
+    post: len(set(__return__)) == len(__return__) and all(c in {v.category for v in verdicts} for c in __return__)
+    post: all((player, c) not in shown for c in __return__)
+    post: player == "elder" or not any(k.category == c and not k.found for k in claims for c in __return__)
+    post: all(v.status(player) in ("good", "equal") or any(k.category == v.category and not k.found for k in claims) for v in verdicts if v.category in __return__)
+    post: all(v.category in __return__ for v in verdicts if (player, v.category) not in shown and v.status(player) in ("good", "equal") and not any(k.category == v.category and not k.found for k in claims))
+    """
     standing = {c.category for c in claims if not c.found}
     return tuple(
         v.category for v in verdicts

@@ -22,11 +22,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import law_contracts, law_contracts_runtime, left_cards
+from piquet_ref import law_contracts, law_contracts_runtime, left_cards, penalties, revokes, showing
 from piquet_ref.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
 from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState
+from piquet_ref.machine import DealState, replies
+from piquet_ref.ruleset import PLAYERS
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .crosshair_run import contracts
@@ -192,6 +193,78 @@ def test_the_cards_left_check_finds_each_bug_planted_in_it(bug: Plant, monkeypat
     conditions(left_cards, "cards_left")
     monkeypatch.setattr(left_cards, "cards_left", planted_function(PACKAGE / "left_cards.py", bug, "cards_left"))
     assert bug.breaks in cards_left_broken()
+
+
+def machine_breaks(state: DealState) -> set[tuple[str, str]]:
+    """(function, postcondition) of every condition of `penalties.exchanged_hands`, `revokes.after_revoke` and
+    `showing.showable` broken where `state` calls on them: its exchange once both have exchanged, every revoke
+    open to the follower of a card led, and every player's showable calls once the calls have begun."""
+    out: set[tuple[str, str]] = set()
+    rs = state.ruleset
+    checks: list[tuple[Any, str, tuple[Any, ...]]] = []
+    if len(state.takes) == len(PLAYERS):
+        checks.append((penalties, "exchanged_hands", (*state.dealt, state.discards, state.takes, state.stock, rs)))
+    pos = state.position
+    if pos is not None and pos.lead is not None:
+        checks += [(revokes, "after_revoke", (pos, card, len(state.tricks), rs)) for card in revokes.revoke_cards(pos)]
+    if state.calls:
+        checks += [(showing, "showable", (replies(state), state.claims, state.showings, p)) for p in PLAYERS]
+    for module, function, args in checks:
+        bad = broken(module, function, args)
+        assert bad is not None, (function, "the preconditions refuse the machine's own call")
+        out |= {(function, b) for b in bad}
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(walks(stop_anywhere=True, irregular=True, revokes=True))
+def test_the_exchange_and_revoke_postconditions_hold_where_the_machine_calls_on_them(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
+    assert machine_breaks(walk[2]) == set()
+
+
+@settings(max_examples=150, deadline=None)
+@given(walks(stop_anywhere=True, claims=True, showings=True))
+def test_the_showable_postconditions_hold_on_the_machines_calls_and_claims(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
+    assert machine_breaks(walk[2]) == set()
+
+
+def calibration_states() -> list[DealState]:
+    """States of the deal of 000 §Example for the calibration below: just exchanged, the calls over with the
+    elder's point shown, and the elder's first lead (the younger holds the suit led)."""
+    from piquet_ref.cards import parse_cards
+    from piquet_ref.machine import apply
+    from piquet_ref.machine_actions import AskShow, CallPoint, CallSet, CallValue, Play, Reply
+
+    from .test_dialogue import QUART, RANKS, example
+
+    replied = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART,
+                      CallSet("elder", 3, RANKS.index("K")), Reply("younger"))
+    shown = apply(replied, AskShow("younger", "point"))
+    return [example(), shown, apply(shown, Play("elder", parse_cards(["AH"])[0]))]
+
+
+MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
+    (penalties, "exchanged_hands", Plant(
+        "younger-takes-past-a-card", "the younger takes in from one card below where the elder stopped",
+        "pack_of(stock[k : k + j])", "pack_of(stock[k + 1 : k + 1 + j])",
+        "pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[takes[0] : takes[0] + takes[1]])")),
+    (revokes, "after_revoke", Plant(
+        "revoke-wins", "the card of another suit wins the trick", "follower if beats(pos.lead, card) else pos.leader",
+        "follower if not beats(pos.lead, card) else pos.leader", "__return__.lead is None and __return__.leader == pos.leader")),
+    (showing, "showable", Plant(
+        "shown-twice", "a call already shown may be shown again", "if (player, v.category) not in shown and (", "if True and (",
+        "all((player, c) not in shown for c in __return__)")),
+)
+
+
+@pytest.mark.parametrize("module, function, bug", MACHINE_PLANTED, ids=[b.name for _, _, b in MACHINE_PLANTED])
+def test_the_machine_check_finds_each_bug_planted_in_a_decider(module: Any, function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    states = calibration_states()
+    assert all(machine_breaks(s) == set() for s in states)
+    conditions(module, function)  # the original's conditions judge the planted copy
+    monkeypatch.setattr(module, function, planted_function(Path(module.__file__), bug, function))
+    caught = {b for s in states for f, b in machine_breaks(s) if f == function}
+    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
 
 
 PACKAGE = Path(law_contracts_runtime.__file__).parent

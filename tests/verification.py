@@ -59,7 +59,8 @@ from .crosshair_run import (
 
 PROBE_MODULE = "tests.crosshair_probes"
 DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whole hands, checked on Hypothesis hands and walks
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE)  # contracts CrossHair is not given in CI, checked at run time
+MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -336,16 +337,13 @@ LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
 # with the reason (a test checks the list against the code both ways).
 LAW_UNCONTRACTED: dict[str, str] = {
     "penalties.elections": "reads spec/laws.yaml: a law's elections as written there, nothing decided",
-    "penalties.exchanged_hands": "whole hands and a stock: beyond CrossHair's budget; not yet checked at run time",
     "misdeal.size_error": "builds an error message: nothing decided",
     "misdeal.check_dealt": "raises on a bad deal (typed errors): its refusals rest on the conformance error cases",
     "misdeal.excess": "a hand's size less twelve: the definition itself",
     "left_cards.check_mix": "raises (typed errors): its refusals rest on the conformance error cases",
     "left_cards.check_see_discard": "raises (typed errors): its refusals rest on the conformance error cases",
     "left_cards.check_see_left": "raises (typed errors): its refusals rest on the conformance error cases",
-    "revokes.after_revoke": "not yet: a whole position and a ruleset",
     "revokes.check_retake": "raises (typed errors): its refusals rest on the conformance error cases",
-    "showing.showable": "not yet: the comparison's verdicts and the claims",
     "showing.check_show": "raises (typed errors): its refusals rest on the conformance error cases",
 }
 
@@ -398,7 +396,10 @@ def dialogue_lines() -> list[str]:
 
 def law_lines() -> list[str]:
     """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
+    from .test_law_contracts import MACHINE_PLANTED
     from .test_law_contracts import PLANTED as PLANTED_LAWS
+
+    own = [c for c in contracts(MACHINE_DECIDER_MODULES) if c.kind == "post"]
 
     searched = [c for c in contracts(("piquet_ref.law_contracts", "piquet_ref.left_cards")) if c.kind == "post"]
     checked = [c for c in contracts((LAW_RUNTIME_MODULE,)) if c.kind == "post"]
@@ -422,6 +423,11 @@ def law_lines() -> list[str]:
         *(f"| `{bug.name}`: {bug.what} | `{file[:-3]}.{decider}` | `{bug.breaks.replace('|', chr(92) + '|')}` |"
           for file, decider, _, bug in PLANTED_LAWS),
         "",
+        f"{len(own)} more, on `{'`, `'.join(sorted({c.function for c in own}))}` themselves (whole hands, a position, the comparison's verdicts),",
+        "are evaluated wherever the machine's walks call on them (every exchange, every revoke open to a follower, every",
+        "player's showable calls), with irregular exchanges, revokes, claims and showings; a bug planted in a copy of each",
+        "is caught by the postcondition named: " + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, _, b in MACHINE_PLANTED) + ".",
+        "",
         "Public functions of these modules with no contract yet, and why:",
         "",
         *(f"- `{name}`: {why}" for name, why in LAW_UNCONTRACTED.items()),
@@ -435,6 +441,8 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
                 if function not in HAND_DECIDERS else "not given to CrossHair; checked on Hypothesis hands and deals (and the machine's walks)")
     if function == "score_partie":
         return "not given to CrossHair (an untyped record; not probed)"
+    if module in MACHINE_DECIDER_MODULES:
+        return "not given to CrossHair (whole hands, positions or the comparison); checked where the machine's walks call on it (tests/test_law_contracts.py)"
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
