@@ -208,7 +208,19 @@ def new_deal(
 
 
 def apply(state: DealState, action: Action) -> DealState:
-    """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it."""
+    """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it.
+
+    The laws accept exactly the actions they allow and the irregularities they provide a remedy for; the deal
+    dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV).
+
+    rules: play.follow-suit
+    laws: 59
+    raises: PiquetError
+    post: action in legal_actions(state) or action in irregular_actions(state)
+    post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
+    post: isinstance(action, Retake) or __return__.tricks[: len(state.tricks)] == state.tricks
+    post: isinstance(action, (Play, Revoke, Retake)) or __return__.tricks == state.tricks
+    """
     after = _apply(state, action)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
     return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
@@ -534,7 +546,16 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
 
 
 def legal_actions(state: DealState) -> tuple[Action, ...]:
-    """Every action `apply` accepts in `state`, in a fixed order."""
+    """Every action `apply` accepts in `state`, in a fixed order.
+
+    Once the deal is over (complete or void) nothing is allowed; while an election is pending only the elector
+    acts (laws 11, 13, 28, 44).
+
+    laws: 11, 13, 28, 44
+    post: len(set(__return__)) == len(__return__)
+    post: state.phase not in ("complete", "void") or __return__ == ()
+    post: state.phase != "option" or all(isinstance(a, Elect) and a.player == state.to_move for a in __return__)
+    """
     return (
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
@@ -651,7 +672,12 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
 
 def replies(state: DealState) -> tuple[CategoryComparison, ...]:
     """The verdict in each category both players have called (the younger's reply: good, equal or not good),
-    in the order of law 67 whatever the order they were called in (law 47)."""
+    in the order of law 67 whatever the order they were called in (law 47).
+
+    rules: accretion.order
+    laws: 47, 67
+    post: tuple(v.category for v in __return__) == tuple(c for c in DECL_CATEGORIES if any(k.player == "younger" and k.category == c for k in state.calls))
+    """
     e, y = declarations(state)
     comparison = compare_declarations(e, y, state.ruleset)
     done = {c.category for c in state.calls if c.player == "younger"}

@@ -60,7 +60,8 @@ from .crosshair_run import (
 PROBE_MODULE = "tests.crosshair_probes"
 DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whole hands, checked on Hypothesis hands and walks
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -371,10 +372,15 @@ def dialogue_lines() -> list[str]:
     """The section on the contracts of the calling dialogue's deciders (piquet_ref/dialogue.py)."""
     from .test_dialogue_contracts import PLANTED as PLANTED_DIALOGUE
 
+    from .test_machine_contracts import PLANTED as PLANTED_MACHINE
+
     posts = [c for c in contracts((DIALOGUE_MODULE,)) if c.kind == "post"]
-    module = importlib.import_module(DIALOGUE_MODULE)
-    rest = [name for name, fn in vars(module).items() if isinstance(fn, FunctionType) and fn.__module__ == DIALOGUE_MODULE
-            and not name.startswith("_") and name not in {c.function for c in posts}]
+    machine_posts = [c for c in contracts((MACHINE_MODULE,)) if c.kind == "post"]
+    rest, machine_rest = (
+        [name for name, fn in vars(importlib.import_module(m)).items() if isinstance(fn, FunctionType) and fn.__module__ == m
+         and not name.startswith("_") and name not in {c.function for c in ps}]
+        for m, ps in ((DIALOGUE_MODULE, posts), (MACHINE_MODULE, machine_posts))
+    )
     return [
         "### The calling dialogue's deciders",
         "",
@@ -389,8 +395,20 @@ def dialogue_lines() -> list[str]:
         "|---|---|---|",
         *(f"| `{bug.name}`: {bug.what} | `dialogue.{fn}` | `{bug.breaks.replace('|', chr(92) + '|')}` |" for fn, bug in PLANTED_DIALOGUE),
         "",
-        f"The dialogue's other {len(rest)} public functions (`{'`, `'.join(rest)}`) and those of `piquet_ref/machine.py` carry no",
-        "contract yet: they rest on the oracle of `tests/test_dialogue.py`, the walks and the corpus.",
+        f"The dialogue's other {len(rest)} public functions (`{'`, `'.join(rest)}`) carry no contract yet: they rest on the oracle",
+        "of `tests/test_dialogue.py`, the walks and the corpus.",
+        "",
+        "### The state machine's entry points",
+        "",
+        f"{len(machine_posts)} postconditions on `{'`, `'.join(sorted({c.function for c in machine_posts}))}` of `piquet_ref/machine.py`: the laws",
+        "accept exactly the actions they allow and the irregularities they remedy; the deal dealt never changes; a card",
+        "once played stays played unless a revoke is retaken (law 59 IV); an election pending stops all but the elector",
+        "(laws 11, 13, 28, 44); nothing is allowed once the deal is over; the replies come in law 67's order whatever",
+        "the order of the calls (law 47). `tests/test_machine_contracts.py` evaluates them at every step of the machine's",
+        "walks (irregular exchanges, revokes, claims, showings); its calibration requires the same check to find "
+        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in PLANTED_MACHINE) + ".",
+        f"The machine's other {len(machine_rest)} public functions (`{'`, `'.join(machine_rest)}`) carry no contract yet:",
+        "they rest on the walks' properties (`tests/test_machine.py`) and the corpus.",
     ]
 
 
@@ -443,6 +461,8 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
         return "not given to CrossHair (an untyped record; not probed)"
     if module in MACHINE_DECIDER_MODULES:
         return "not given to CrossHair (whole hands, positions or the comparison); checked where the machine's walks call on it (tests/test_law_contracts.py)"
+    if module == MACHINE_MODULE:
+        return "not given to CrossHair (whole states); checked at every step of the machine's walks (tests/test_machine_contracts.py)"
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
