@@ -131,7 +131,15 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
 
 
 def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
-    """What the points of `n` cards of `hand` make, lowest first."""
+    """What the points of `n` cards of `hand` make, lowest first.
+
+    A point of n cards makes the pips of its cards, counted as the ruleset gives each rank (law 46's "what do
+    they make").
+
+    rules: point.compare
+    laws: 46
+    post: list(__return__) == sorted({sum(rs.pack.ranks[c & 7].pips for c in h) for h in singles(hand, "point", rs) if len(h) == n})
+    """
     return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}))
 
 
@@ -158,7 +166,15 @@ def next_speaker(talk: tuple[Utterance, ...]) -> Player:
 
 def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utterance, ...], rs: Ruleset) -> tuple[Utterance, ...]:
     """What may be said next in a dialogue under way (`talk` not empty): the younger's answers and, before
-    any answer, the elder's amendment of his call to a larger one (law 50)."""
+    any answer, the elder's amendment of his call to a larger one (law 50).
+
+    laws: 46, 50, 51
+    pre: len(talk) in (1, 2, 3) and isinstance(talk[0], (CallPoint, CallSequence, CallSet))
+    post: len(talk) == 2 or Reply("younger") in __return__
+    post: AskValue("younger") not in __return__ or (isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards)
+    post: Allow("younger") not in __return__ or reply(hands, talk, rs)[0] != "good"
+    post: len(talk) == 1 or all(a.player == ("elder" if len(talk) == 2 else "younger") for a in __return__)
+    """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if len(talk) == 2:
@@ -178,7 +194,15 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
 
 def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
     """The cards of the rank of a trio called that the elder may name as not reckoned: those whose naming
-    leaves a trio he holds (`held`), or, naming one of the rest, claims a card he has not got (Case VIII)."""
+    leaves a trio he holds (`held`), or, naming one of the rest, claims a card he has not got (Case VIII).
+
+    laws: 55
+    pre: call.rank is not None
+    post: all(c & 7 == call.rank for c in __return__) and len(set(__return__)) == len(__return__)
+    post: not held or all(all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c) for c in __return__)
+    post: held or all(not all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c) for c in __return__)
+    post: len(left_out(hand, call, True)) + len(left_out(hand, call, False)) == 4
+    """
     assert call.rank is not None
     cards = SETS_OF[call.rank]
     return tuple(c for c in cards if all(hand[d >> 3] >> (d & 7) & 1 for d in cards if d != c) == held)
@@ -186,7 +210,13 @@ def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
 
 def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
     """The calls an elder may put in place of `opening` before it is answered: larger ones (law 50); in
-    place of a call of something he does not hold, any call he holds (its correction, law 52)."""
+    place of a call of something he does not hold, any call he holds (its correction, law 52).
+
+    laws: 50, 52
+    post: all(c in openings(hand, discard, category_of(opening), rs) for c in __return__)
+    post: not described(hand, opening, rs) or all(key(hand, category_of(opening), described(hand, c, rs)[0], "elder", rs) > key(hand, category_of(opening), described(hand, opening, rs)[0], "elder", rs) for c in __return__)
+    post: bool(described(hand, opening, rs)) or set(__return__) == set(openings(hand, discard, category_of(opening), rs))
+    """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
     worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
@@ -236,7 +266,15 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
 
 def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     """The elder's holding answering what he has said in the category (his best of the number of cards
-    called before a value is said), or None when he holds none."""
+    called before a value is said), or None when he holds none.
+
+    laws: 46, 48, 52
+    post: __return__ is None or all(hand[c >> 3] >> (c & 7) & 1 for c in __return__)
+    post: __return__ is None or not isinstance(talk[0], CallPoint) or (len(__return__) == talk[0].cards and len({c >> 3 for c in __return__}) == 1)
+    post: __return__ is None or not isinstance(talk[0], CallSequence) or (len(__return__) == talk[0].length and (talk[0].head is None or max(c & 7 for c in __return__) == talk[0].head))
+    post: __return__ is None or not isinstance(talk[0], CallSet) or (len({c & 7 for c in __return__}) == 1 and (talk[0].rank is None or __return__[0] & 7 == talk[0].rank))
+    post: __return__ is None or len(talk) < 3 or not isinstance(talk[2], CallValue) or sum(rs.pack.ranks[c & 7].pips for c in __return__) == talk[2].value
+    """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
     if isinstance(opening, CallSet) and isinstance(talk[-1], NameOut):  # the trio the answer defines (Case VIII)
