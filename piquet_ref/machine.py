@@ -347,7 +347,13 @@ def _election_law(state: DealState, choice: object) -> int | None:
 
 def options(state: DealState) -> tuple[str, ...]:
     """What the player to elect may elect now (empty unless an irregularity calls for an election): the
-    election pending, or, while the play goes on, the younger's waiver of law 54's penalty."""
+    election pending, or, while the play goes on, the younger's waiver of law 54's penalty.
+
+    laws: 11, 13, 28, 44, 54
+    post: state.pending is None or __return__ == elections(state.pending[1])
+    post: state.pending is not None or __return__ in ((), ("waive",))
+    post: state.pending is not None or not __return__ or (state.phase == "play" and state.false_claim and not state.waived[1])
+    """
     if state.pending is not None:
         return elections(state.pending[1])
     return ("waive",) if _claim_waiver_open(state) else ()
@@ -448,7 +454,12 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
 
 def miscall_open(state: DealState) -> tuple[Claim, ...]:
     """The claims the elder may correct now (law 52): until the younger has played to the first trick, while
-    no dialogue is under way and no election is pending."""
+    no dialogue is under way and no election is pending.
+
+    laws: 52, 55
+    post: not (state.younger_played and __return__)
+    post: all(c in state.claims and not c.found for c in __return__)
+    """
     return () if state.younger_played or state.talk or state.phase not in ("calls", "play") else tuple(c for c in state.claims if not c.found)
 
 
@@ -492,7 +503,14 @@ def _show_call(state: DealState, action: AskShow | Show, player: Player) -> Deal
 
 def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
     """The showings open now (law 55): each player's request of what his adversary may be asked to show, and
-    his own showing unasked; none while the younger is to elect on the cards left (law 36)."""
+    his own showing unasked; none while the younger is to elect on the cards left (law 36).
+
+    laws: 36, 55
+    post: len(set(__return__)) == len(__return__)
+    post: state.elder_has_led or not any(isinstance(a, AskShow) and a.player == "elder" for a in __return__)
+    post: all((a.player if isinstance(a, Show) else other(a.player), a.category) not in state.showings for a in __return__)
+    post: not state.left_election_open or __return__ == ()
+    """
     if state.phase not in ("calls", "play") or state.left_election_open:
         return ()
     verdicts = replies(state)
@@ -616,7 +634,12 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54),
     and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
     in the play, a revoke (law 59 IV), which stands until it is retaken; once
-    both have exchanged, the younger's mixing the cards left with his discard unshown (law 37)."""
+    both have exchanged, the younger's mixing the cards left with his discard unshown (law 37).
+
+    laws: 25, 28, 31, 35, 39, 46, 52, 59
+    post: not set(__return__) & set(legal_actions(state))
+    post: len(set(__return__)) == len(__return__)
+    """
     mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
     if state.phase == "calls" and state.to_move == "elder":
         assert state.hands is not None and state.category is not None
@@ -723,7 +746,12 @@ def record_mapping(state: DealState) -> dict[str, object]:
 
 
 def score(state: DealState) -> DealResult:
-    """`score_deal` of the state's record: the deal scored as far as it has gone."""
+    """`score_deal` of the state's record: the deal scored as far as it has gone.
+
+    pre: state.phase in ("play", "complete") and state.revoke is None
+    post: len(__return__.tricks) == len(state.tricks) and all((t.lead, t.follow) == p for t, p in zip(__return__.tricks, state.tricks))
+    post: __return__.reckons_nothing == state.reckons_nothing
+    """
     return score_deal(record(state))
 
 

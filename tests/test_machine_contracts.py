@@ -1,9 +1,11 @@
-"""The contracts of the state machine's entry points (`apply`, `legal_actions`, `replies` in
-`piquet_ref/machine.py`) evaluated at run time.
+"""The contracts of the state machine's functions (`apply`, `legal_actions`, `replies`, `options`,
+`miscall_open`, `showing_actions`, `irregular_actions`, `score` in `piquet_ref/machine.py`) evaluated at run time.
 
-They state what the laws accept (exactly the actions they allow and the irregularities they remedy), that
-the deal dealt never changes, that a card once played stays played unless a revoke is retaken (law 59 IV),
-that an election pending stops everyone but the elector, and that the replies come in law 67's order. They
+They state what the laws accept (exactly the actions they allow and the irregularities they remedy, the two
+apart), that the deal dealt never changes, that a card once played stays played unless a revoke is retaken
+(law 59 IV), that an election pending stops everyone but the elector, that the replies come in law 67's
+order, which elections, corrections (law 52) and showings (law 55) are open, and that the score's penalties
+are the machine's. They
 take whole states, beyond CrossHair's reach, so each condition is read from the docstring as CrossHair reads
 it and evaluated at every step of the machine's walks (irregular exchanges, revokes, claims and showings).
 A calibration requires the same check to find bugs planted in copies of the machine's functions.
@@ -26,16 +28,20 @@ from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import start, walks
 from .test_law_contracts import broken, calibration_states, conditions
 
-ENTRY_POINTS = ("apply", "legal_actions", "replies")
+OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
 
 def step_breaks(state: DealState, action: Action) -> set[tuple[str, str]]:
-    """(function, postcondition) of every condition of the entry points broken by `state` and `action`."""
+    """(function, postcondition) of every condition of the machine's functions broken by `state` and `action`
+    (`score` only where its precondition admits the state: the calls over, no revoke standing)."""
     out: set[tuple[str, str]] = set()
-    for function, args in (("apply", (state, action)), ("legal_actions", (state,)), ("replies", (state,))):
-        bad = broken(machine, function, args)
-        assert bad is not None, (function, "the preconditions refuse the machine's own state")
-        out |= {(function, b) for b in bad}
+    bad = broken(machine, "apply", (state, action))
+    assert bad is not None, "the preconditions refuse the machine's own step"
+    out |= {("apply", b) for b in bad}
+    for function in OF_A_STATE:
+        bad = broken(machine, function, (state,))
+        assert bad is not None or function == "score", (function, "the preconditions refuse the machine's own state")
+        out |= {(function, b) for b in bad or ()}
     return out
 
 
@@ -87,7 +93,7 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str,
     states = calibration_states()
     states.append(apply(states[-1], Play("younger", next(a.card for a in legal_actions(states[-1]) if isinstance(a, Play)))))  # a trick played
     assert set().union(*(tried(s) for s in states)) == set()
-    for name in ENTRY_POINTS:
+    for name in ("apply", *OF_A_STATE):
         conditions(machine, name)  # the original's conditions judge the planted copy
     monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
     caught: set[Any] = {b for s in states for _, b in tried(s)}
