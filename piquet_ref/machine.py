@@ -317,9 +317,10 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
     if action.choice not in offered or player != elector:
         law = _election_law(state, action.choice)
         lost = state.pending is None and law is not None
+        correctable = miscall_open(state)
         why = (f"the {elector} may elect {', '.join(offered)}" if offered
                else f"the elder lost that election by taking in without announcing a wrong number (law {law})" if lost
-               else f"the elder may still correct his call of {miscall_open(state)[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if miscall_open(state)
+               else f"the elder may still correct his call of {correctable[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if correctable
                else "no law offers an election now")
         raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}", law)
     if state.pending is None:  # law 54's penalty let go (law 44)
@@ -397,7 +398,7 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
-    state = _point_lost(state) if opening and action.category != "point" and "point" in state.to_open else state
+    state = _opened(state, action.category) if opening else state
     return replace(state, calls=state.calls + (action,))
 
 
@@ -417,6 +418,17 @@ def _due(state: DealState) -> str:
     if state.to_move == "younger" or state.talk:
         return f"the {state.to_move} is to {'call' if state.to_move == 'younger' and not state.talk else 'speak in'} {state.category}: the elder calls first in each category"
     return f"the elder is to open {' or '.join(state.to_open)}: his point first (law 46), then sequences and sets in either order, each once (law 47)"
+
+
+def _opened(state: DealState, category: DeclCategory) -> DealState:
+    """The state in which the elder opens `category`: his point lost first if it comes before his point (law 46)."""
+    return _point_lost(state) if category != "point" and "point" in state.to_open else state
+
+
+def _first_call(state: DealState, category: DeclCategory) -> int:
+    """Where `category`'s calls stand in `state.calls`: by category, since after the point the elder opens the
+    others in either order (law 47)."""
+    return len(PLAYERS) * called(state).index(category)
 
 
 def _point_lost(state: DealState) -> DealState:
@@ -442,7 +454,7 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
         category = category_of(action)
         if category in called(state):
             raise error("call-out-of-turn", f"the elder says {type(action).__name__}, but {category} is called already: {_due(state)}")
-        state = _point_lost(state) if category != "point" and "point" in state.to_open else state
+        state = _opened(state, category)
     assert state.hands is not None
     talk, resolved, claim = say(state.hands, state.discards, category, state.talk, action, state.ruleset)
     if resolved is None:
@@ -477,7 +489,7 @@ def _corrected(state: DealState, claim: Claim) -> DealState:
     """The state with `claim` corrected: its category judged again on the elder's best holding of it (law 52)."""
     assert state.hands is not None
     elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
-    i = len(PLAYERS) * called(state).index(claim.category)  # by category: after the point they are called in any order (law 47)
+    i = _first_call(state, claim.category)
     calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
     return replace(state, calls=calls, claims=tuple(c for c in state.claims if c != claim))
 
@@ -526,7 +538,7 @@ def _correct(state: DealState, player: Player) -> DealState:
     if not state.allowed or player != "younger":
         why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
         raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
-    i = len(PLAYERS) * called(state).index(_talk_category(state.allowed))  # the category allowed, looked up by category
+    i = _first_call(state, _talk_category(state.allowed))
     reopened = replace(state, calls=state.calls[:i] + state.calls[i + len(PLAYERS) :], talk=state.allowed[:-1], allowed=())
     return _say(reopened, Reply("younger"), "younger", "calls")
 
