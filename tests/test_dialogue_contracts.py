@@ -26,7 +26,7 @@ from piquet_ref.declarations import DECL_CATEGORIES
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import walks
-from .test_law_contracts import broken, conditions
+from .test_law_contracts import assert_caught, broken, conditions
 
 HandAndDiscard = tuple[Hand, tuple[int, ...]]
 
@@ -120,4 +120,4 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_dialogue(function: str
         caught = {b for a in args for b in broken(dialogue, function, a) or ()}
     else:
         caught = {b for h in CALIBRATION_HANDS for f, b in hand_breaks((h, ())) if f == function}
-    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
+    assert_caught(bug, caught)

@@ -79,6 +79,11 @@ def broken(module: Any, function: str, args: tuple[Any, ...]) -> list[str] | Non
     return [text for text, post in posts if not eval(post, names)]  # noqa: S307
 
 
+def assert_caught(bug: Plant, caught: set[str]) -> None:
+    """A calibration's verdict: the planted `bug` broke the postcondition aimed at it."""
+    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
+
+
 def test_every_decider_with_contracts_has_a_box_or_a_check_of_its_own() -> None:
     functions = {c.function for m in MODULES for c in contracts((m.__name__,))}
     assert functions == set(BOXES) | {"revoke_choices", "exposure_option", "fresh_deal_options"}
@@ -264,7 +269,7 @@ def test_the_machine_check_finds_each_bug_planted_in_a_decider(module: Any, func
     conditions(module, function)  # the original's conditions judge the planted copy
     monkeypatch.setattr(module, function, planted_function(Path(module.__file__), bug, function))
     caught = {b for s in states for f, b in machine_breaks(s) if f == function}
-    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
+    assert_caught(bug, caught)
 
 
 PACKAGE = Path(law_contracts_runtime.__file__).parent
@@ -297,4 +302,4 @@ def test_the_run_time_check_finds_each_bug_planted_in_a_decider(
     monkeypatch.setattr(law_contracts_runtime, decider, planted_function(PACKAGE / file, bug, decider))
     inputs = BOXES[wrapper]() if wrapper in BOXES else product(FEW_HANDS, range(-1, PACK_SIZE))
     caught = {post for args in inputs for post in broken(law_contracts_runtime, wrapper, tuple(args)) or ()}
-    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
+    assert_caught(bug, caught)
