@@ -16,7 +16,8 @@ import yaml
 from piquet_ref.specfiles import spec_dir
 
 from .mutation import (
-    ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, load_lists, mutant_text,
+    ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, latest_by_file, load_lists,
+    markdown, mutant_text,
     score, suite_files, suite_lists, reaching_tests, rejudged_survivors, trace_reach, _journal,
 )
 
@@ -107,6 +108,21 @@ def test_the_score_counts_timeouts_and_crashes_as_kills_and_leaves_out_what_is_l
     assert (summary["killed"], summary["survived"]) == (3, 1) and summary["score"] == 0.75
     assert {k: v for k, v in summary["by_class"].items() if v} == {
         "killed": 1, "timeout": 1, "crashed": 1, "survived": 1, "equivalent": 1, "unpinned": 1, "invalid": 1, "api-only": 1}
+
+
+def test_a_later_run_over_a_file_replaces_what_earlier_runs_found_there_and_nothing_else() -> None:
+    def row(mutant: str, file: str, status: str) -> dict[str, object]:
+        return {"mutant": mutant, "file": file, "status": status, "line": 1, "where": "f", "operator": "op", "original": "a", "mutated": "b"}
+    full = {"date": "d1", "commit": "aaa", "seconds": 10.0, "baseline_seconds": 1.0,
+            "outcomes": [row("x:f:1", "piquet_ref/x.py", "survived"), row("y:f:1", "piquet_ref/y.py", "killed")]}
+    again = {"date": "d2", "commit": "bbb", "seconds": 2.0, "baseline_seconds": 1.0,
+             "outcomes": [row("x:f:2", "piquet_ref/x.py", "killed")]}
+    rows, runs = latest_by_file([full, again])
+    assert [r["mutant"] for r in rows] == ["y:f:1", "x:f:2"]
+    assert [standing for _, standing in runs] == [1, 1]
+    page = markdown([full, again])
+    assert "**Score: 2 killed of 2 = 100.0%**" in page and "x:f:1" not in page
+    assert "| d2 | `bbb` | `x.py` | 1 | 1 |" in page
 
 
 def test_the_suite_judge_runs_every_test_file_but_the_skipped_ones_each_with_a_reason() -> None:

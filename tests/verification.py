@@ -598,7 +598,7 @@ def document(measured: dict[str, Any]) -> str:
     lines += ["", "## Mutation score of the conformance corpus", ""]
     if MUTATION_MD.exists():
         text = MUTATION_MD.read_text(encoding="utf-8").splitlines()
-        lines += [t for t in text if t.startswith(("**Score", "Run on"))]
+        lines += [t for t in text if t.startswith(("Measured", "**Score"))]
         lines += ["", "From `conformance/MUTATION.md` (`python -m tests.mutation run`, then `report`)."]
     else:
         lines.append("Not measured on this tree: `python -m tests.mutation run` then `python -m tests.mutation report`"
