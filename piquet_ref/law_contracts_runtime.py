@@ -13,14 +13,19 @@ Law numbers in the conditions are read from spec/laws.yaml through the situation
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .cards import PACK_SIZE, SUIT_MASK, Hand, bit_of, cards_of, hand_of_pack, suit_of
 from .counts import Position
+from .declarations import DECL_CATEGORIES
 from .laws import law_of, laws
 from .loader import default_ruleset
-from .misdeal import deal_options, deal_shape, exposed_option
+from .misdeal import check_dealt, deal_options, deal_shape, exposed_option
 from .errors import PiquetError as PiquetError  # named by a `raises:` line
+from .left_cards import check_mix, check_see_discard, check_see_left
 from .penalties import available, check_take, election_law, offence, reckons_nothing, tricks_counted, tricks_to_play
-from .revokes import revoke_cards
+from .revokes import Revoked, check_retake, revoke_cards
+from .showing import check_show
 from .ruleset import PLAYERS
 
 RS = default_ruleset()
@@ -36,6 +41,18 @@ MORE_THAN_TWELVE = law_of("play.more-than-twelve").number
 CARD_EXPOSED, WRONG_NUMBER = law_of("deal.card-exposed").number, law_of("deal.wrong-number").number
 OFFENCES = (TAKES_YOUNGER_CARD, ELDER_TAKES_MORE, YOUNGER_TAKES_MORE, MORE_THAN_TWELVE)  # the laws `offence` applies
 ELECTIONS = {n: LAWS[n].elections for n in (*OFFENCES, law_of("penalty.reckons-nothing").number)}
+LEFT = tuple(range(STOCK))  # cards left in the stock: the refusals read only whether there are any
+START = Position(EMPTY, EMPTY, "elder", None)
+NOT_BOOL = "yes"  # a JSON value where true or false is wanted
+
+
+def refusal(check: Callable[[], object]) -> str:
+    """The code of the typed error `check` raises; "" when it accepts."""
+    try:
+        check()
+    except PiquetError as exc:
+        return exc.code
+    return ""
 
 
 def take_checked(player: int, take: int, elder_take: int, stock: int) -> int:
@@ -189,3 +206,115 @@ def fresh_deal_options(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[int,
     post: __return__[:1] == (CARD_EXPOSED,) or CARD_EXPOSED not in __return__
     """
     return deal_options((elder_dealt, younger_dealt), stock, exposed, RS)
+
+
+def mix_refused(player: int, left: int, mixed: bool, elder_looked: bool) -> str:
+    """`left_cards.check_mix`: the error (its code, "" for none) when `PLAYERS[player]` mixes the `left`
+    cards left in the stock with his discard unshown, they being `mixed` already or not, the elder having
+    looked at them or not.
+
+    Only the younger mixes them, once, and not after the elder has seen them (law 37); with no card left
+    there is nothing to mix, whoever tries.
+
+    laws: 37
+    pre: player in (0, 1) and 0 <= left <= STOCK
+    post: (__return__ == "") == (player == 1 and left > 0 and not mixed and not elder_looked)
+    post: (__return__ == "left-cards-none") == (left == 0)
+    post: __return__ in ("", "left-cards-none", "left-cards-mix-invalid")
+    """
+    return refusal(lambda: check_mix(PLAYERS[player], LEFT[:left], mixed, elder_looked))
+
+
+def see_discard_refused(player: int, mixed: bool, led: bool, seen: bool) -> str:
+    """`left_cards.check_see_discard`: the error when `PLAYERS[player]` asks to see his adversary's discard,
+    cards left having been `mixed` into it unshown or not, the elder having `led` or not and `seen` it or not.
+
+    Only the elder may, once, after leading, and only when the younger mixed cards left into it unshown (law 37).
+
+    laws: 37
+    pre: player in (0, 1)
+    post: (__return__ == "") == (player == 0 and mixed and led and not seen)
+    post: __return__ in ("", "discard-not-open")
+    """
+    return refusal(lambda: check_see_discard(PLAYERS[player], mixed, led, seen))
+
+
+def see_left_refused(player: int, look: int, left: int, open_: bool, election: int, elder_looked: bool) -> str:
+    """`left_cards.check_see_left`: the error when `PLAYERS[player]` says `look` (1 yes, 0 no, -1 not a
+    boolean) about the `left` cards left, the younger's window being `open_`, his election `election`
+    (-1 none yet, 0 declined, 1 looked), the elder having looked or not.
+
+    The younger says once, in his window, whether he looks (law 36); the elder may then look, once, and only
+    if the younger looked (law 36); with no card left there is nothing to look at; an answer that is not yes
+    or no is no answer.
+
+    laws: 36
+    pre: player in (0, 1) and look in (-1, 0, 1) and 0 <= left <= STOCK and election in (-1, 0, 1)
+    post: look != -1 or __return__ == "argument-invalid"
+    post: look == -1 or left > 0 or __return__ == "left-cards-none"
+    post: look == -1 or left == 0 or player != 1 or (__return__ == "") == open_
+    post: look == -1 or left == 0 or player != 0 or (__return__ == "") == (look == 1 and election == 1 and not elder_looked)
+    post: __return__ in ("", "argument-invalid", "left-cards-none", "left-cards-window")
+    """
+    answer = NOT_BOOL if look == -1 else look == 1
+    return refusal(lambda: check_see_left(PLAYERS[player], answer, LEFT[:left], open_, None if election == -1 else election == 1, elder_looked))
+
+
+def retake_refused(standing: int, player: int) -> str:
+    """`revokes.check_retake`: the error when `PLAYERS[player]` takes back cards played, the first revoke
+    standing being `PLAYERS[standing]`'s (-1: none stands).
+
+    A card played stays played (law 59); only the player whose revoke stands retakes (law 59 IV).
+
+    laws: 59
+    pre: standing in (-1, 0, 1) and player in (0, 1)
+    post: (__return__ == "") == (standing == player)
+    post: __return__ in ("", "play-retake-not-open")
+    """
+    revoke = None if standing == -1 else Revoked(PLAYERS[standing], START, 0)
+    return refusal(lambda: check_retake(revoke, PLAYERS[player]))
+
+
+def show_refused(category: int, shower: int, asked: bool, open_: int, elder_has_led: bool) -> str:
+    """`showing.check_show`: the error when `PLAYERS[shower]` shows (asked for it or not) his call of
+    `DECL_CATEGORIES[category]` (-1: a name that is no category), the categories of his calls allowed good
+    or equal and not yet shown being the bits of `open_`, the elder having led or not.
+
+    Only a call allowed good or equal is shown, once (law 55); the elder shows whenever asked, the younger
+    only once the elder has led (law 55); he may always show of his own accord.
+
+    laws: 55
+    pre: -1 <= category < len(DECL_CATEGORIES) and shower in (0, 1) and 0 <= open_ < 1 << len(DECL_CATEGORIES)
+    post: (__return__ == "show-nothing-allowed") == (category == -1 or not open_ >> category & 1)
+    post: __return__ == "show-nothing-allowed" or (__return__ == "") == (not asked or shower == 0 or elder_has_led)
+    post: __return__ in ("", "show-nothing-allowed", "show-too-early")
+    """
+    shown = tuple(c for i, c in enumerate(DECL_CATEGORIES) if open_ >> i & 1)
+    name = NOT_BOOL if category == -1 else DECL_CATEGORIES[category]
+    return refusal(lambda: check_show(name, PLAYERS[shower], asked, shown, elder_has_led))
+
+
+def deal_refused(elder: int, younger: int, stock: int, overlap: bool) -> str:
+    """`misdeal.check_dealt`: the error when the elder is dealt `elder` cards, the younger `younger` and the
+    stock holds `stock`, dealt in turn round the pack (so past thirty-two cards they repeat), and, if
+    `overlap`, the stock's last card being the elder's first.
+
+    A deal is the whole pack, each card once: any other count of cards is no deal of this game (law 9),
+    the hands named before the stock; a card twice is an incorrect pack (law 75). A wrong number dealt of
+    the whole pack is a deal (laws 11, 12 decide it).
+
+    laws: 9, 75
+    pre: 0 <= elder <= PACK_SIZE and 0 <= younger <= PACK_SIZE and 0 <= stock <= PACK_SIZE
+    pre: not overlap or (elder > 0 and stock > 0)
+    post: (__return__ in ("deal-hand-size", "deal-stock-size")) == (elder + younger + stock != PACK_SIZE)
+    post: __return__ != "deal-stock-size" or (elder == HAND and younger == HAND)
+    post: __return__ != "deal-hand-size" or elder != HAND or younger != HAND
+    post: (__return__ == "card-duplicate") == (elder + younger + stock == PACK_SIZE and overlap)
+    post: __return__ in ("", "deal-hand-size", "deal-stock-size", "card-duplicate")
+    """
+    dealt = [c % PACK_SIZE for c in range(elder + younger + stock)]
+    hands = (hand_of_pack(sum(1 << c for c in dealt[:elder])), hand_of_pack(sum(1 << c for c in dealt[elder : elder + younger])))
+    rest = tuple(dealt[elder + younger :])
+    if overlap:
+        rest = rest[:-1] + (dealt[0],)
+    return refusal(lambda: check_dealt(*hands, rest, RS))

@@ -52,6 +52,12 @@ BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
     "silenced": lambda: product(SIZES, SIZES, BOOLS, BOOLS),
     "tricks_of_deal": lambda: product(SIZES, SIZES),
     "tricks_credited": lambda: product(range(-1, 14), SIZES, SIZES),
+    "mix_refused": lambda: product((-1, 0, 1, 2), COUNTS, BOOLS, BOOLS),
+    "see_discard_refused": lambda: product((-1, 0, 1, 2), BOOLS, BOOLS, BOOLS),
+    "see_left_refused": lambda: product((-1, 0, 1, 2), (-2, -1, 0, 1, 2), COUNTS, BOOLS, (-2, -1, 0, 1, 2), BOOLS),
+    "retake_refused": lambda: product((-2, -1, 0, 1, 2), (-1, 0, 1, 2)),
+    "show_refused": lambda: product(range(-2, 5), (-1, 0, 1, 2), BOOLS, range(-1, 9), BOOLS),
+    "deal_refused": lambda: product(range(-1, 34), range(-1, 34), range(-1, 11), BOOLS),
 }
 
 
@@ -291,6 +297,18 @@ PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
         "void-follower-revokes", "a follower holding none of the suit led revokes with any card",
         "if c >> 3 != suit) if hand[suit] else ()", "if c >> 3 != suit)",
         "lead < 0 or follower[suit_of(lead)] != 0 or __return__ == ()")),
+    ("left_cards.py", "check_see_discard", "see_discard_refused", Plant(
+        "younger-sees-the-discard", "the younger may see the elder's discard as the elder may see his",
+        'if player == "elder" and discard_open(mixed, led, seen):', "if discard_open(mixed, led, seen):",
+        '(__return__ == "") == (player == 0 and mixed and led and not seen)')),
+    ("revokes.py", "check_retake", "retake_refused", Plant(
+        "adversary-retakes", "a player takes back his cards on his adversary's revoke",
+        "    if standing.player != player:\n", "    if False:\n",
+        '(__return__ == "") == (standing == player)')),
+    ("showing.py", "check_show", "show_refused", Plant(
+        "unasked-show-too-early", "the younger may not show of his own accord before the elder's lead",
+        "if asked and not may_ask(shower, elder_has_led):", "if not may_ask(shower, elder_has_led):",
+        '__return__ == "show-nothing-allowed" or (__return__ == "") == (not asked or shower == 0 or elder_has_led)')),
 )
 FEW_HANDS = [Hand(*m) for m in product((0, 1, 0b11000000), repeat=4)]  # the calibration's revoke inputs, fixed
 

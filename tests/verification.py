@@ -339,13 +339,7 @@ LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
 LAW_UNCONTRACTED: dict[str, str] = {
     "penalties.elections": "reads spec/laws.yaml: a law's elections as written there, nothing decided",
     "misdeal.size_error": "builds an error message: nothing decided",
-    "misdeal.check_dealt": "raises on a bad deal (typed errors): its refusals rest on the conformance error cases",
     "misdeal.excess": "a hand's size less twelve: the definition itself",
-    "left_cards.check_mix": "raises (typed errors): its refusals rest on the conformance error cases",
-    "left_cards.check_see_discard": "raises (typed errors): its refusals rest on the conformance error cases",
-    "left_cards.check_see_left": "raises (typed errors): its refusals rest on the conformance error cases",
-    "revokes.check_retake": "raises (typed errors): its refusals rest on the conformance error cases",
-    "showing.check_show": "raises (typed errors): its refusals rest on the conformance error cases",
 }
 
 
