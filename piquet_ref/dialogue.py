@@ -506,8 +506,14 @@ def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -
     """Whether what the elder claims could not be among his hand and discard taken together: such a
     claim, a misnomer among them, carries no penalty (laws 53, 54).
 
+    Impossible: no holding of the cards of his hand and discard answers the call (its number of cards, head
+    or rank), the value he said of his point, or the trio his naming of the card left out defines.
+
     laws: 53, 54
-    post: __return__ == (called(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk, rs) is None)
+    pre: isinstance(talk[0], (CallPoint, CallSequence, CallSet))
+    post: isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))
+    post: not isinstance(talk[-1], CallValue) or __return__ == (talk[-1].value not in values(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0].cards, rs))
+    post: not isinstance(talk[-1], NameOut) or __return__ == (not all(hand_of_pack(pack_of_hand(hand) | pack_of(discard))[c >> 3] >> (c & 7) & 1 for c in SETS_OF[talk[0].rank] if c != talk[-1].card))
     post: not __return__ or called(hand, talk, rs) is None
     """
     seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))

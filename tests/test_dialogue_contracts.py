@@ -160,6 +160,9 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("discovered", Plant("claim-as-corrected", "a claim found out uncorrected counts as corrected, not for nothing (law 54)",
           "claim.talk, misnamed(hands[0], claim, rs), rs)", 'claim.talk, best(hands[0], claim.category, "elder", rs), rs)',
           "misnamed(hands[0], claim, rs) is not None or __return__[0] == ()")),
+    ("impossible", Plant("discard-forgotten", "a claim of what the discard holds is taken as impossible, so exempt (laws 53, 54)",
+          "seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))", "seen = hand",
+          "isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))")),
 )
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
@@ -195,4 +198,6 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "judged": lambda: [(hands, (), "point", talk, dialogue.called(hands[0], talk, RS), RS) for hands, talk in calibration_talks()],
     "next_speaker": lambda: [(talk[:k],) for _, talk in calibration_talks()[:9] for k in (1, 2, 3)],
     "discovered": calibration_claims,
+    "impossible": lambda: [(e, tuple(c for c in range(PACK_SIZE) if not e[c >> 3] >> (c & 7) & 1)[:5], (c,), RS)
+                           for e in CALIBRATION_HANDS for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)],
 }

@@ -136,17 +136,22 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("run", Plant("run-drops-the-last", "running actions leaves out the last of them",
                   "for step, action in enumerate(actions):", "for step, action in enumerate(actions[:-1]):",
                   "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
+    ("new_deal", Plant("card-astray-unremarked", "a deal with a card astray goes straight to the exchange, without the elder's option (law 11)",
+                       "return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state", "return state",
+                       "__return__.phase != \"exchange\" or (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), "
+                       "len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size)")),
 )
 
 
 @pytest.mark.parametrize("function, bug", RECORD_PLANTED, ids=[b.name for _, b in RECORD_PLANTED])
-def test_the_run_time_check_finds_each_bug_planted_in_the_machines_records(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_records(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     states = calibration_states()
     trick = next(a for a in legal_actions(states[-1]) if isinstance(a, Play))
     states.append(apply(states[-1], Play("younger", trick.card)))  # a trick played
-    assert set().union(*(record_breaks(s) for s in states)) == set()
+    assert set().union(*(record_breaks(s) for s in states)) == set() and deal_breaks(list(range(PACK_SIZE))) == set()
     runs = [(s, legal_actions(s)[:1]) for s in states]  # one action run from each state
     conditions(machine, function)  # the original's conditions judge the planted copy
     monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
     caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
+    caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)
