@@ -454,7 +454,9 @@ def say(
 def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:
     """What a younger who is good reckons: his best point (`theirs`), or every sequence or set he holds.
 
-    laws: 49
+    The side whose best holding is good scores every holding of the category, whole (L 000 §Calling).
+
+    rules: point.compare, sequence.compare, sets.compare
     post: category != "point" or __return__ == (theirs,)
     post: category == "point" or (theirs in __return__ and all(h in singles(hand, category, rs) for h in __return__))
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)

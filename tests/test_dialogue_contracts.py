@@ -163,6 +163,10 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("impossible", Plant("discard-forgotten", "a claim of what the discard holds is taken as impossible, so exempt (laws 53, 54)",
           "seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))", "seen = hand",
           "isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))")),
+    ("younger_holdings", Plant("younger-reckons-one", "the younger whose sequence is good reckons only the first of his sequences",
+          'return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))',
+          'return tuple(h.cards for h in (held.sequences[:1] if category == "sequences" else held.sets))',
+          'category == "point" or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))')),
 )
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
