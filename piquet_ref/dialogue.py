@@ -544,6 +544,7 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
     the younger replying on his hand; after his asking the value he reckons no longer point (law 46).
 
     laws: 46, 49, 52
+    pre: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or longest(hands[1]) >= talk[0].cards
     post: mine is None or any(set(mine) <= set(h) for h in __return__[0])
     post: mine is not None or __return__[0] == ()
     post: all(h in singles(hands[0], category, rs) for h in __return__[0]) and all(h in singles(hands[1], category, rs) for h in __return__[1])

@@ -167,6 +167,11 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           'return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))',
           'return tuple(h.cards for h in (held.sequences[:1] if category == "sequences" else held.sets))',
           'category == "point" or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))')),
+    ("say", Plant("claim-never-exempt", "a claim allowed good is never exempt, even one hand and discard could not hold (law 54)",
+          'Claim(category, talk, impossible(hands[0], discards[0], talk, rs)) if verdict == "good" else None',
+          'Claim(category, talk, False) if verdict == "good" else None',
+          "__return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == "
+          "impossible(hands[0], discards[0], __return__[2].talk, rs))")),
 )
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
@@ -202,6 +207,14 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "judged": lambda: [(hands, (), "point", talk, dialogue.called(hands[0], talk, RS), RS) for hands, talk in calibration_talks()],
     "next_speaker": lambda: [(talk[:k],) for _, talk in calibration_talks()[:9] for k in (1, 2, 3)],
     "discovered": calibration_claims,
+    "say": lambda: [((e, y), ((), ()), cat, (c,), Reply("younger"), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
+                    for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to
     "impossible": lambda: [(e, tuple(c for c in range(PACK_SIZE) if not e[c >> 3] >> (c & 7) & 1)[:5], (c,), RS)
                            for e in CALIBRATION_HANDS for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)],
 }
+
+
+@pytest.mark.parametrize("function", sorted(set(DIALOGUE_ARGS) - {"reply", "answers"}))
+def test_the_calibrations_inputs_break_nothing_in_the_unplanted_dialogue(function: str) -> None:
+    """So that each planted bug is caught for its own sake (the openings of point are the walks' own)."""
+    assert {b for a in DIALOGUE_ARGS[function]() for b in broken(dialogue, function, a) or ()} == set()
