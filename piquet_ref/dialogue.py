@@ -71,22 +71,50 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
 
 
 def choice(category: DeclCategory, holdings: tuple[Holding, ...]) -> DeclareChoice:
-    """The declaration choice of holdings in one category (the others sunk)."""
+    """The declaration choice of holdings in one category (the others sunk).
+
+    laws: 46, 48
+    post: all(getattr(__return__, c) == "none" for c in ("point", "sequences", "sets") if c != category)
+    post: category != "point" or __return__.point == (holdings[0] if holdings else "none")
+    post: category == "point" or getattr(__return__, category) == (holdings or "none")
+    """
     if category == "point":
         return DeclareChoice(holdings[0] if holdings else "none", "none", "none")
     return DeclareChoice("none", holdings or "none", "none") if category == "sequences" else DeclareChoice("none", "none", holdings or "none")
 
 
 def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset) -> int:
-    """The comparison key of one holding (length and pips, length and head, number and rank)."""
+    """The comparison key of one holding (length and pips, length and head, number and rank).
+
+    A point is compared by its number of cards, then what it makes; a sequence by its length, then its head;
+    a quatorze or trio by its number, then its rank (law 46, L 000 §Calling).
+
+    rules: point.compare, sequence.compare, sets.compare
+    laws: 46
+    post: all((key(hand, category, h, player, rs) < __return__) == (_order(category, h, rs) < _order(category, holding, rs)) for h in singles(hand, category, rs))
+    post: all((key(hand, category, h, player, rs) == __return__) == (_order(category, h, rs) == _order(category, holding, rs)) for h in singles(hand, category, rs))
+    """
     d = declared(hand, choice(category, (holding,)), player, rs)
     return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
+
+
+def _order(category: DeclCategory, holding: Holding, rs: Ruleset) -> tuple[int, int]:
+    """What the laws compare holdings by, for the contracts: a point's number of cards, then what it makes; a
+    sequence's length, then its head; a quatorze's or trio's number, then its rank (law 46, L 000 §Calling)."""
+    return len(holding), sum(rs.pack.ranks[c & 7].pips for c in holding) if category == "point" else max(c & 7 for c in holding)
 
 
 def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, player: Player, rs: Ruleset) -> bool:
     """Whether `holding` beats anything the adversary could hold, judged from what its caller sees: his
     hand and his discard (law 48); every best holding fits in twelve cards, so it is compared with the best
-    holding of all the cards unseen."""
+    holding of all the cards unseen.
+
+    Good against the cards: no holding the adversary could have, of the cards neither in the caller's hand nor
+    in his discard, is as good (law 48).
+
+    laws: 48
+    post: __return__ == all(_order(category, h, rs) < _order(category, holding, rs) for h in singles(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), category, rs))
+    """
     mine = declared(hand, choice(category, (holding,)), player, rs)
     theirs = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
     pair = (mine, theirs) if player == "elder" else (theirs, mine)
@@ -94,7 +122,15 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
 
 
 def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
-    """The holdings answering the elder's opening call, best first (empty when he holds none)."""
+    """The holdings answering the elder's opening call, best first (empty when he holds none).
+
+    laws: 46, 48
+    post: all(h in singles(hand, category_of(call), rs) for h in __return__) and len(set(__return__)) == len(__return__)
+    post: all(len(h) == (call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count) for h in __return__)
+    post: isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) is None or all(max(c & 7 for c in h) == (call.head if isinstance(call, CallSequence) else call.rank) for h in __return__)
+    post: all(h in __return__ for h in singles(hand, category_of(call), rs) if len(h) == (call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count) and (isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) in (None, max(c & 7 for c in h))))
+    post: all(key(hand, category_of(call), a, call.player, rs) >= key(hand, category_of(call), b, call.player, rs) for a, b in zip(__return__, __return__[1:]))
+    """
     held = singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
     if isinstance(call, CallPoint):
         fits = [h for h in held if len(h) == call.cards]
@@ -107,6 +143,11 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
 
 
 def category_of(call: Opening) -> DeclCategory:
+    """The category an opening call is made in.
+
+    laws: 46, 48
+    post: isinstance(call, OPENING[__return__])
+    """
     return "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets"
 
 
@@ -160,7 +201,15 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
 
 def next_speaker(talk: tuple[Utterance, ...]) -> Player:
     """Who speaks next in a category's dialogue under way: the elder states his point's value after an equal
-    number of cards or the asking, the younger answers everything else."""
+    number of cards or the asking, the younger answers everything else.
+
+    The two speak in turn: the younger answers the elder's call or value, the elder answers the younger's
+    asking or his reply of equal (law 46, Case I) or his asking which card (Case VIII).
+
+    laws: 46
+    pre: 1 <= len(talk) <= 3
+    post: __return__ != talk[-1].player
+    """
     return "elder" if len(talk) == 2 else "younger"
 
 
@@ -224,6 +273,11 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
 
 
 def longest(hand: Hand) -> int:
+    """The number of cards of the hand's longest suit: its longest point (law 46).
+
+    laws: 46
+    post: __return__ == max(sum(m >> r & 1 for r in range(BITS)) for m in hand)
+    """
     return max(m.bit_count() for m in hand)
 
 
@@ -291,7 +345,17 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
 
 
 def claimed_key(talk: Said) -> int:
-    """The comparison key of what the elder's call claims (a point's once its value is said)."""
+    """The comparison key of what the elder's call claims (a point's once its value is said).
+
+    Claims compare as the laws compare holdings: a point by its number of cards, then what it makes; a
+    sequence by its length, then its head; a quatorze or trio by its number, then its rank (law 46).
+
+    laws: 46, 52
+    pre: (isinstance(talk[0], CallPoint) and isinstance(talk[-1], CallValue)) or (isinstance(talk[0], CallSequence) and talk[0].head is not None) or (isinstance(talk[0], CallSet) and talk[0].rank is not None)
+    post: not isinstance(talk[0], CallPoint) or all((claimed_key((CallPoint("elder", n), CallValue("elder", v))) < __return__) == ((n, v) < (talk[0].cards, talk[-1].value)) for n in range(1, BITS + 1) for v in range(0, 100, 9))
+    post: not isinstance(talk[0], CallSequence) or all((claimed_key((CallSequence("elder", n, h),)) < __return__) == ((n, h) < (talk[0].length, talk[0].head)) for n in range(1, BITS + 1) for h in range(n - 1, BITS))
+    post: not isinstance(talk[0], CallSet) or all((claimed_key((CallSet("elder", n, r),)) < __return__) == ((n, r) < (talk[0].count, talk[0].rank)) for n in range(1, 5) for r in range(BITS))
+    """
     opening, last = talk[0], talk[-1]
     if isinstance(opening, CallPoint):
         assert isinstance(last, CallValue)
@@ -324,7 +388,23 @@ def say(
 ) -> tuple[Said, Resolved | None, Claim | None]:
     """The dialogue after `action`: what has been said in the category, once it is over the holdings each
     player is taken to declare (elder, younger), and the claim it leaves standing when the elder's call of
-    something he does not hold was allowed good. A typed error with its law if the laws reject it."""
+    something he does not hold was allowed good. A typed error with its law if the laws reject it.
+
+    The elder opens each category and the two speak in turn (law 46), the elder amending his call before its
+    answer aside (law 50); a category ends only on the younger's
+    reply or allowing, or on the elder's naming the card his trio leaves out (Case VIII); allowed good, the
+    call leaves the younger nothing to reckon in it (law 51) unless it claims what the elder does not hold,
+    which stands as a claim, exempt exactly when his hand and discard could not hold it (laws 52-54).
+
+    laws: 46, 51, 52, 53, 54
+    raises: PiquetError
+    post: talk or (action.player == "elder" and isinstance(action, OPENING[category]))
+    post: not talk or action.player == next_speaker(talk) or (len(talk) == 1 and isinstance(action, OPENING[category]))
+    post: __return__[0] in ((), (action,), talk + (action,)) and (__return__[1] is None or __return__[0] == ())
+    post: __return__[1] is None or isinstance(action, (Reply, Allow, NameOut))
+    post: __return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == impossible(hands[0], discards[0], __return__[2].talk, rs))
+    post: not isinstance(action, Allow) or __return__[2] is not None or (__return__[1] is not None and __return__[1][1] == ())
+    """
     player = action.player
     if not talk:
         if player != "elder" or not isinstance(action, OPENING[category]):
@@ -372,7 +452,16 @@ def say(
 
 
 def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:
-    """What a younger who is good reckons: his best point (`theirs`), or every sequence or set he holds."""
+    """What a younger who is good reckons: his best point (`theirs`), or every sequence or set he holds.
+
+    The side whose best holding is good scores every holding of the category, whole (L 000 §Calling).
+
+    rules: point.compare, sequence.compare, sets.compare
+    post: category != "point" or __return__ == (theirs,)
+    post: category == "point" or (theirs in __return__ and all(h in singles(hand, category, rs) for h in __return__))
+    post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
+    post: category == "point" or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))
+    """
     if category == "point":
         return (theirs,)
     held = declare_all(hand, rs)
@@ -384,7 +473,16 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     holding the ruleset counts that he has not got (its head or rank named: only a holding held can be
     good against the cards, law 48), or, once the value is asked for, a value no point of that many cards
     of his makes, or, asked which card his trio leaves out, a card whose naming claims one he has not got
-    (Case VIII). An irregularity the deal survives, not a call the laws allow."""
+    (Case VIII). An irregularity the deal survives, not a call the laws allow.
+
+    laws: 48, 52, 53, 54
+    post: len(set(__return__)) == len(__return__) and all(c.player == "elder" for c in __return__)
+    post: all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)
+    post: talk or all(isinstance(c, OPENING[category]) and (isinstance(c, CallPoint) or (c.head if isinstance(c, CallSequence) else c.rank) is not None) for c in __return__)
+    post: talk or category != "point" or {c.cards for c in __return__} == set(range(longest(hand) + 1, BITS + 1))
+    post: not (len(talk) == 2 and isinstance(talk[0], CallPoint)) or {c.value for c in __return__} | set(values(hand, talk[0].cards, rs)) == set(values(hand_of_pack(FULL_PACK), talk[0].cards, rs))
+    post: not (len(talk) == 2 and isinstance(talk[0], CallSet)) or len(__return__) + len(left_out(hand, talk[0], True)) == len(SETS_OF[talk[0].rank])
+    """
     if not talk:
         if category == "point":
             return tuple(CallPoint("elder", n) for n in range(longest(hand) + 1, BITS + 1))
@@ -408,7 +506,18 @@ SETS_OF = tuple(tuple(card_of(s, rank) for s in range(4)) for rank in range(BITS
 
 def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -> bool:
     """Whether what the elder claims could not be among his hand and discard taken together: such a
-    claim, a misnomer among them, carries no penalty (laws 53, 54)."""
+    claim, a misnomer among them, carries no penalty (laws 53, 54).
+
+    Impossible: no holding of the cards of his hand and discard answers the call (its number of cards, head
+    or rank), the value he said of his point, or the trio his naming of the card left out defines.
+
+    laws: 53, 54
+    pre: isinstance(talk[0], (CallPoint, CallSequence, CallSet))
+    post: isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))
+    post: not isinstance(talk[-1], CallValue) or __return__ == (talk[-1].value not in values(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0].cards, rs))
+    post: not isinstance(talk[-1], NameOut) or __return__ == (not all(hand_of_pack(pack_of_hand(hand) | pack_of(discard))[c >> 3] >> (c & 7) & 1 for c in SETS_OF[talk[0].rank] if c != talk[-1].card))
+    post: not __return__ or called(hand, talk, rs) is None
+    """
     seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))
     return called(seen, talk, rs) is None
 
@@ -416,7 +525,13 @@ def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -
 def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
     """The holding of the number of cards claimed that a claim impossible in hand and discard misnames (a
     sequence or a quatorze or trio named by the wrong head or rank, law 53), or None. A point is called
-    by number and value, never by suit, so it is never a misnomer."""
+    by number and value, never by suit, so it is never a misnomer.
+
+    laws: 53
+    post: __return__ is None or (claim.exempt and isinstance(claim.talk[0], (CallSequence, CallSet)))
+    post: __return__ is None or (__return__ in singles(hand, claim.category, rs) and len(__return__) == (claim.talk[0].length if isinstance(claim.talk[0], CallSequence) else claim.talk[0].count))
+    post: (__return__ is None) == (not claim.exempt or isinstance(claim.talk[0], CallPoint) or not any(len(h) == (claim.talk[0].length if isinstance(claim.talk[0], CallSequence) else claim.talk[0].count) for h in singles(hand, claim.category, rs)))
+    """
     opening = claim.talk[0]
     if not claim.exempt or not isinstance(opening, (CallSequence, CallSet)):
         return None
@@ -426,7 +541,18 @@ def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
 
 def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCategory, talk: Said, mine: Holding | None, rs: Ruleset) -> Resolved:
     """The category judged on both hands with `mine` as the elder's call (None: nothing of his counts),
-    the younger replying on his hand; after his asking the value he reckons no longer point (law 46)."""
+    the younger replying on his hand; after his asking the value he reckons no longer point (law 46).
+
+    laws: 46, 49, 52
+    pre: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or longest(hands[1]) >= talk[0].cards
+    post: mine is None or any(set(mine) <= set(h) for h in __return__[0])
+    post: mine is not None or __return__[0] == ()
+    post: all(h in singles(hands[0], category, rs) for h in __return__[0]) and all(h in singles(hands[1], category, rs) for h in __return__[1])
+    post: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])
+    post: not __return__[1] or mine is None or max(key(hands[1], category, h, "younger", rs) for h in __return__[1]) >= key(hands[0], category, mine, "elder", rs)
+    post: bool(__return__[1]) or all(mine is not None and key(hands[1], category, h, "younger", rs) < key(hands[0], category, mine, "elder", rs) for h in singles(hands[1], category, rs) if not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or len(h) <= talk[0].cards)
+    post: len(__return__[0]) <= 1 or not __return__[1]
+    """
     asked = isinstance(talk[0], CallPoint) and any(isinstance(a, AskValue) for a in talk)
     theirs = best(hands[1], category, "younger", rs, talk[0].cards if asked and isinstance(talk[0], CallPoint) else None)
     if theirs is None:
@@ -442,20 +568,39 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
 def discovered(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
     """The category once a claim allowed good is found out uncorrected (law 54): a misnomer stands for the
     holding it misnames (law 53); any other claim counts for nothing, and the younger reckons what he has
-    good against the elder's true calls (Case II: what he sank on the strength of the claim included)."""
+    good against the elder's true calls (Case II: what he sank on the strength of the claim included).
+
+    laws: 53, 54
+    post: misnamed(hands[0], claim, rs) is not None or __return__[0] == ()
+    post: misnamed(hands[0], claim, rs) is None or any(set(misnamed(hands[0], claim, rs)) <= set(h) for h in __return__[0])
+    post: misnamed(hands[0], claim, rs) is not None or bool(__return__[1]) == bool(singles(hands[1], claim.category, rs))
+    """
     return judged(hands, discard, claim.category, claim.talk, misnamed(hands[0], claim, rs), rs)
 
 
 def corrected(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
     """The category once the elder corrects his claim (law 52): his call is his best holding of the
     category, to which the younger replies on his hand (Case IX: the information the reply gives him is
-    no matter for any law)."""
+    no matter for any law).
+
+    laws: 52
+    post: best(hands[0], claim.category, "elder", rs) is not None or __return__[0] == ()
+    post: best(hands[0], claim.category, "elder", rs) is None or any(set(best(hands[0], claim.category, "elder", rs)) <= set(h) for h in __return__[0])
+    """
     return judged(hands, discard, claim.category, claim.talk, best(hands[0], claim.category, "elder", rs), rs)
 
 
 def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, called: Holding, rs: Ruleset) -> tuple[Holding, ...]:
     """What the elder reckons with a call allowed good: the holding called, and the other holdings of the
-    class no better than it; every holding of the class when the call was good against the cards (law 49)."""
+    class no better than it; every holding of the class when the call was good against the cards (law 49).
+
+    laws: 49
+    post: any(set(called) <= set(h) for h in __return__) and all(h in singles(hand, category, rs) for h in __return__)
+    post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
+    post: category != "point" or __return__ == (called,)
+    post: category == "point" or not good_against(hand, discard, category, called, "elder", rs) or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))
+    post: good_against(hand, discard, category, called, "elder", rs) or all(key(hand, category, h, "elder", rs) <= key(hand, category, called, "elder", rs) for h in __return__)
+    """
     if category == "point":
         return (called,)
     held = declare_all(hand, rs)
@@ -467,7 +612,13 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
 
 
 def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset) -> None:
-    """The elder's opening call describes a holding he has, by a description the laws accept."""
+    """The elder's opening call describes a holding he has, by a description the laws accept.
+
+    laws: 46, 48
+    raises: PiquetError
+    post: bool(described(hand, call, rs))
+    post: isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) is not None or good_against(hand, discard, category, described(hand, call, rs)[0], "elder", rs)
+    """
     fields = (call.cards,) if isinstance(call, CallPoint) else (call.length, call.head) if isinstance(call, CallSequence) else (call.count, call.rank)
     if type(fields[0]) is not int or not (len(fields) == 1 or fields[1] is None or type(fields[1]) is int):
         raise error("argument-invalid", f"{type(call).__name__}: the number of cards must be an integer and the head or rank a rank bit or None, got {fields!r}")

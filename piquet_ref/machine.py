@@ -194,7 +194,16 @@ def new_deal(
     """The state of a deal just dealt: both hands and the stock, top first, the whole pack; `exposed` the
     cards the dealer showed in dealing. Twelve each and eight in the stock is a regular deal; one card
     astray (a stock of seven or eight) gives the elder the option of a fresh deal (law 11), as does a card
-    of his or the stock's exposed (law 13); more astray or a stock of nine voids the deal (law 12)."""
+    of his or the stock's exposed (law 13); more astray or a stock of nine voids the deal (law 12).
+
+    laws: 9, 11, 12, 13
+    post: __return__.dealt == (elder_dealt, younger_dealt) and __return__.stock == stock
+    post: __return__.discards == () and __return__.calls == () and __return__.tricks == () and __return__.hands is None
+    post: __return__.phase in ("exchange", "option", "void") and __return__.void == (__return__.void_law is not None)
+    post: __return__.pending is None or __return__.pending[0] == "elder"
+    post: __return__.phase != "exchange" or (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size)
+    post: __return__.phase == "exchange" or not (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size) or bool(exposed)
+    """
     rs = ruleset_of(ruleset)
     e, y, stock, shape = check_dealt(elder_dealt, younger_dealt, stock, rs)
     shown = check_cards(exposed, "exposed")
@@ -403,7 +412,14 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
 
 
 def called(state: DealState) -> tuple[DeclCategory, ...]:
-    """The categories called so far or being called, in the order the elder opened them."""
+    """The categories called so far or being called, in the order the elder opened them.
+
+    Each category is called once, the point first (law 46), the others in either order (law 47).
+
+    laws: 46, 47
+    post: len(set(__return__)) == len(__return__) and set(__return__) >= {c.category for c in state.calls}
+    post: not __return__ or __return__[0] == "point"
+    """
     return tuple(c.category for c in state.calls if c.player == "elder") + ((_talk_category(state.talk),) if state.talk else ())
 
 
@@ -690,7 +706,13 @@ def _openings_not_held(state: DealState) -> tuple[Opening, ...]:
 
 
 def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
-    """The declaration choice of one player's calls (a category not called is sunk)."""
+    """The declaration choice of one player's calls (a category not called is sunk).
+
+    laws: 46, 47
+    post: all((getattr(__return__, k) == "none") == (not any(c.category == k and c.holdings for c in calls)) for k in DECL_CATEGORIES)
+    post: __return__.point == "none" or any(c.category == "point" and __return__.point == c.holdings[0] for c in calls)
+    post: all(getattr(__return__, k) == "none" or getattr(__return__, k) in tuple(c.holdings for c in calls if c.category == k) for k in ("sequences", "sets"))
+    """
     made = {c.category: c.holdings for c in calls}
     point = made.get("point", ())
     seqs, sets = made.get("sequences", ()), made.get("sets", ())
@@ -698,7 +720,12 @@ def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
 
 
 def declarations(state: DealState) -> tuple[Declaration, Declaration]:
-    """What each player has declared so far (a category not yet called counts as nothing)."""
+    """What each player has declared so far (a category not yet called counts as nothing).
+
+    laws: 46, 47
+    post: all((d.point is None or (p, "point") in {(k.player, k.category) for k in state.calls}) and (not d.sequences or (p, "sequences") in {(k.player, k.category) for k in state.calls}) and (not d.sets or (p, "sets") in {(k.player, k.category) for k in state.calls}) for d, p in zip(__return__, PLAYERS))
+    post: all((d.point is None or d.point.mask & ~(state.hands or state.dealt)[i][d.point.suit] == 0) and all((state.hands or state.dealt)[i][c >> 3] >> (c & 7) & 1 for h in d.sequences + d.sets for c in h.cards) for i, d in enumerate(__return__))
+    """
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
         declared(hands[i], choice_of(tuple(c for c in state.calls if c.player == p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
@@ -720,7 +747,19 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
 
 
 def record(state: DealState) -> DealRecord:
-    """The deal record of a state whose calls are over (the shape `score_deal` takes)."""
+    """The deal record of a state whose calls are over (the shape `score_deal` takes).
+
+    The record is the state's deal: the hands dealt, the stock, the discards and what each took in, each
+    player's calls, the tricks played, the waivers (law 44) and the elder's claim not held (law 54).
+
+    laws: 44, 54
+    raises: PiquetError
+    post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
+    post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
+    post: all(__return__.player(p).take in (None, state.takes[i]) and __return__.player(p).waives_penalty == state.waived[i] for i, p in enumerate(PLAYERS))
+    post: all(__return__.player(p).declare == choice_of(tuple(c for c in state.calls if c.player == p)) for p in PLAYERS)
+    post: __return__.elder.false_claim == state.false_claim and not __return__.younger.false_claim
+    """
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
     regular = state.takes == tuple(len(d) for d in state.discards)
@@ -735,7 +774,11 @@ def record(state: DealState) -> DealRecord:
 
 
 def record_mapping(state: DealState) -> dict[str, object]:
-    """`record(state)` as the mapping of DESIGN.md (what `score_deal` reads from YAML or JSON)."""
+    """`record(state)` as the mapping of DESIGN.md (what `score_deal` reads from YAML or JSON).
+
+    raises: PiquetError
+    post: state.revoke is not None or score_deal(__return__) == score_deal(record(state))
+    """
     rec, rs = record(state), state.ruleset
     out: dict[str, object] = {"ruleset": rs.id}
     for p in PLAYERS:
@@ -768,7 +811,12 @@ def score(state: DealState) -> DealResult:
 
 
 def run(state: DealState, actions: tuple[Action, ...]) -> DealState:
-    """`apply` each action in turn; a rejection carries `step`, the index of the action rejected."""
+    """`apply` each action in turn; a rejection carries `step`, the index of the action rejected.
+
+    raises: PiquetError
+    post: actions or __return__ == state
+    post: not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])
+    """
     for step, action in enumerate(actions):
         try:
             state = apply(state, action)

@@ -1,9 +1,11 @@
 """The contracts of the calling dialogue's deciders (`piquet_ref/dialogue.py`) evaluated at run time.
 
-`singles`, `best`, `openings`, `values`, `left_out`, `reply`, `answers`, `called` and `amendments` state
-laws 46, 48 and 50-55 and the comparison rules as PEP 316 conditions. They take whole hands and a ruleset, beyond CrossHair's per-path budget, so each condition is
+`singles`, `best`, `openings`, `values`, `left_out`, `reply`, `answers`, `called`, `amendments` and the
+deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`,
+`false_calls`, `misnamed`, `say`, ...) state laws 46, 48-55 and the comparison rules as PEP 316 conditions. They take whole hands and a ruleset, beyond CrossHair's per-path budget, so each condition is
 read from the docstring as CrossHair reads it and evaluated on Hypothesis hands (every category, every
-number of cards for `best` and `values`, every rank of a trio for `left_out`) and, for the dialogue's steps,
+number of cards for `best` and `values`, every rank of a trio for `left_out`, the hand's openings and some of
+its calls of what it does not hold) and, for the dialogue's steps,
 on every dialogue under way in the machine's walks, claims of what is not held included. A calibration requires the same checks to find bugs planted in copies of the
 module, each by the postcondition it names.
 """
@@ -11,7 +13,7 @@ module, each by the postcondition it names.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +22,10 @@ from hypothesis import strategies as st
 from piquet_ref import dialogue
 from piquet_ref.cards import PACK_SIZE, Hand, hand_of
 from piquet_ref.machine import DealState
-from piquet_ref.machine_actions import CallPoint, CallSet
+from piquet_ref.machine_actions import AskValue, CallPoint, CallSequence, CallSet, CallValue, Reply
 from piquet_ref.strategies import RS
-from piquet_ref.declarations import DECL_CATEGORIES
+from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
+from piquet_ref.ruleset import PLAYERS
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import walks
@@ -38,9 +41,9 @@ def hands_and_discards(draw: st.DrawFn) -> HandAndDiscard:
     return hand_of(deck[:12]), tuple(deck[12 : 12 + draw(st.integers(0, 5))])
 
 
-def hand_breaks(held: HandAndDiscard) -> set[tuple[str, str]]:
+def hand_breaks(held: HandAndDiscard, only: str | None = None) -> set[tuple[str, str]]:
     """(function, postcondition) of every condition of `singles`, `best`, `openings`, `values` and `left_out`
-    broken on `held`."""
+    broken on `held` (of `only` that function's, when given)."""
     hand, discard = held
     out: set[tuple[str, str]] = set()
     for category in DECL_CATEGORIES:
@@ -50,24 +53,55 @@ def hand_breaks(held: HandAndDiscard) -> set[tuple[str, str]]:
             calls += [("values", (hand, n, RS)) for n in range(1, 9)]
         if category == "sets":
             calls += [("left_out", (hand, CallSet("elder", 3, rank), held)) for rank in RS.sets.ranks for held in (False, True)]
-        for function, args in calls:
+        calls += holding_calls(hand, discard, category)
+        for function, args in calls if only is None else [c for c in calls if c[0] == only]:
             bad = broken(dialogue, function, args)
             assert bad is not None, (function, "the preconditions refuse a legal hand")
             out |= {(function, b) for b in bad}
     return out
 
 
+def holding_calls(hand: Hand, discard: tuple[int, ...], category: DeclCategory) -> list[tuple[str, tuple[Any, ...]]]:
+    """The calls of the deciders of what a hand holds, calls and reckons: its best holdings in the category
+    (and one other), its openings, some of its calls of what it does not hold, the holdings they describe."""
+    held = dialogue.singles(hand, category, RS)
+    tops = [h for h in (dialogue.best(hand, category, "elder", RS), held[0] if held else None) if h is not None]
+    opens = dialogue.openings(hand, discard, category, RS)
+    false = dialogue.false_calls(hand, category, (), RS)[::7]
+    calls: list[tuple[str, tuple[Any, ...]]] = [("longest", (hand,)), ("false_calls", (hand, category, (), RS)), ("choice", (category, tuple(tops)))]
+    calls += [("key", (hand, category, h, p, RS)) for h in tops for p in PLAYERS]
+    calls += [("good_against", (hand, discard, category, h, p, RS)) for h in tops for p in PLAYERS]
+    calls += [("younger_holdings", (hand, category, tops[0], RS))] if tops else []
+    calls += [("described", (hand, c, RS)) for c in opens + false] + [("category_of", (c,)) for c in opens[:1]]
+    calls += [("check_opening", (hand, discard, category, c, RS)) for c in opens + false]
+    calls += [("reckoned", (hand, discard, category, dialogue.described(hand, c, RS)[0], RS)) for c in opens]
+    return calls
+
+
 def walk_breaks(state: DealState) -> set[tuple[str, str]]:
-    """The conditions of `reply`, `answers`, `called` and `amendments` broken by the dialogue under way in
-    `state` (none when there is none)."""
+    """The conditions of the dialogue's steps broken in `state`: `reply`, `answers`, `called`, `amendments`,
+    `next_speaker`, `false_calls`, `impossible`, `judged`, `claimed_key` and `say` (every utterance open, the
+    calls of what is not held included) on the dialogue under way; `misnamed`, `discovered`, `corrected`,
+    `impossible` and `claimed_key` on each claim standing."""
     talk, hands, rs = state.talk, state.hands, state.ruleset
-    if not talk or hands is None:
+    if hands is None:
         return set()
     discard = state.discards[0]
-    calls: list[tuple[str, tuple[Any, ...]]] = [("answers", (hands, discard, talk, rs)), ("called", (hands[0], talk, rs))]
-    calls += [("reply", (hands, talk, rs))] if len(talk) != 2 else []
-    calls += [("amendments", (hands[0], discard, talk[0], rs))] if len(talk) == 1 else []
-    out: set[tuple[str, str]] = set()
+    calls: list[tuple[str, tuple[Any, ...]]] = [(f, (hands[0], claim, rs) if f == "misnamed" else (hands, discard, claim, rs))
+                                                for claim in state.claims for f in ("misnamed", "discovered", "corrected")]
+    calls += [("impossible", (hands[0], discard, claim.talk, rs)) for claim in state.claims]
+    out = {("claimed_key", b) for t in [c.talk for c in state.claims] + ([talk] if talk else []) for b in broken(dialogue, "claimed_key", (t,)) or ()}
+    if talk:
+        assert isinstance(talk[0], (CallPoint, CallSequence, CallSet))
+        category = dialogue.category_of(talk[0])
+        mine = dialogue.called(hands[0], talk, rs)
+        calls += [("answers", (hands, discard, talk, rs)), ("called", (hands[0], talk, rs)), ("next_speaker", (talk,)),
+                  ("false_calls", (hands[0], category, talk, rs)), ("impossible", (hands[0], discard, talk, rs)),
+                  ("judged", (hands, discard, category, talk, mine, rs))]
+        calls += [("reply", (hands, talk, rs))] if len(talk) != 2 else []
+        calls += [("amendments", (hands[0], discard, talk[0], rs))] if len(talk) == 1 else []
+        said = dialogue.answers(hands, discard, talk, rs) + dialogue.false_calls(hands[0], category, talk, rs)
+        calls += [("say", (hands, state.discards, category, talk, a, rs)) for a in said]
     for function, args in calls:
         bad = broken(dialogue, function, args)
         assert bad is not None, (function, "the preconditions refuse the machine's own dialogue")
@@ -106,6 +140,38 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("answers", Plant("asking-short", "the younger may ask what the point makes holding one card fewer (law 46)",
           "longest(hands[1]) >= opening.cards", "longest(hands[1]) + 1 >= opening.cards",
           'AskValue("younger") not in __return__ or (isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards)')),
+    ("good_against", Plant("equal-is-good-against", "a holding the adversary could equal is taken as good against the cards (law 48)",
+          '.status(player) == "good"', '.status(player) != "not_good"',
+          "__return__ == all(_order(category, h, rs) < _order(category, holding, rs) for h in singles(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) "
+          "| pack_of(discard))), category, rs))")),
+    ("reckoned", Plant("reckons-better-ones", "a call not good against the cards lets the elder reckon better holdings too (law 49)",
+          "and h.key <= top)", "and h.key >= 0)",
+          'good_against(hand, discard, category, called, "elder", rs) or all(key(hand, category, h, "elder", rs) <= key(hand, category, called, '
+          '"elder", rs) for h in __return__)')),
+    ("judged", Plant("asking-not-barred", "the younger who asked the value reckons a longer point (law 46)",
+          "talk[0].cards if asked and isinstance(talk[0], CallPoint) else None", "None",
+          'not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])')),
+    ("false_calls", Plant("held-called-false", "a call of a holding held is taken for one of something not held (law 52)",
+          "return tuple(c for c in calls if not described(hand, c, rs))", "return tuple(c for c in calls if True or not described(hand, c, rs))",
+          "all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)")),
+    ("next_speaker", Plant("elder-answers-himself", "the elder speaks again after saying what his point makes (law 46)",
+          'return "elder" if len(talk) == 2 else "younger"', 'return "elder" if len(talk) >= 2 else "younger"',
+          "__return__ != talk[-1].player")),
+    ("discovered", Plant("claim-as-corrected", "a claim found out uncorrected counts as corrected, not for nothing (law 54)",
+          "claim.talk, misnamed(hands[0], claim, rs), rs)", 'claim.talk, best(hands[0], claim.category, "elder", rs), rs)',
+          "misnamed(hands[0], claim, rs) is not None or __return__[0] == ()")),
+    ("impossible", Plant("discard-forgotten", "a claim of what the discard holds is taken as impossible, so exempt (laws 53, 54)",
+          "seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))", "seen = hand",
+          "isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))")),
+    ("younger_holdings", Plant("younger-reckons-one", "the younger whose sequence is good reckons only the first of his sequences",
+          'return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))',
+          'return tuple(h.cards for h in (held.sequences[:1] if category == "sequences" else held.sets))',
+          'category == "point" or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))')),
+    ("say", Plant("claim-never-exempt", "a claim allowed good is never exempt, even one hand and discard could not hold (law 54)",
+          'Claim(category, talk, impossible(hands[0], discards[0], talk, rs)) if verdict == "good" else None',
+          'Claim(category, talk, False) if verdict == "good" else None',
+          "__return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == "
+          "impossible(hands[0], discards[0], __return__[2].talk, rs))")),
 )
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
@@ -114,10 +180,41 @@ CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand
 def test_the_run_time_check_finds_each_bug_planted_in_the_dialogue(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     conditions(dialogue, function)  # the original's conditions judge the planted copy
     monkeypatch.setattr(dialogue, function, planted_function(PACKAGE / "dialogue.py", bug, function))
-    if function in ("reply", "answers"):  # every opening of point against every pair of the calibration's hands
-        pairs = [(e, y) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS]
-        args = [(hands, (CallPoint("elder", n),), RS) if function == "reply" else (hands, (), (CallPoint("elder", n),), RS) for hands in pairs for n in range(1, 9)]
-        caught = {b for a in args for b in broken(dialogue, function, a) or ()}
+    if function in DIALOGUE_ARGS:
+        caught = {b for a in DIALOGUE_ARGS[function]() for b in broken(dialogue, function, a) or ()}
     else:
-        caught = {b for h in CALIBRATION_HANDS for f, b in hand_breaks((h, ())) if f == function}
+        caught = {b for h in CALIBRATION_HANDS for _, b in hand_breaks((h, ()), function)}
     assert_caught(bug, caught)
+
+
+def calibration_talks() -> list[tuple[Any, ...]]:
+    """Every opening of point against every pair of the calibration's hands, asked what it makes and answered
+    with the most the elder's points of as many cards make (the opening alone when he has none)."""
+    pairs = [(e, y) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS]
+    return [(hands, (CallPoint("elder", n), AskValue("younger"), CallValue("elder", max(dialogue.values(hands[0], n, RS), default=0))))
+            for hands in pairs for n in range(1, 9)]
+
+
+def calibration_claims() -> list[tuple[Any, ...]]:
+    """Claims of what each calibration hand does not hold, exempt or not, against each other calibration hand."""
+    return [((e, y), (), dialogue.Claim(cat, (c, Reply("younger")), exempt), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
+            for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[:3] for exempt in (False, True)]
+
+
+DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
+    "reply": lambda: [(hands, talk[:1], RS) for hands, talk in calibration_talks()],
+    "answers": lambda: [(hands, (), talk[:1], RS) for hands, talk in calibration_talks()],
+    "judged": lambda: [(hands, (), "point", talk, dialogue.called(hands[0], talk, RS), RS) for hands, talk in calibration_talks()],
+    "next_speaker": lambda: [(talk[:k],) for _, talk in calibration_talks()[:9] for k in (1, 2, 3)],
+    "discovered": calibration_claims,
+    "say": lambda: [((e, y), ((), ()), cat, (c,), Reply("younger"), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
+                    for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to
+    "impossible": lambda: [(e, tuple(c for c in range(PACK_SIZE) if not e[c >> 3] >> (c & 7) & 1)[:5], (c,), RS)
+                           for e in CALIBRATION_HANDS for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)],
+}
+
+
+@pytest.mark.parametrize("function", sorted(set(DIALOGUE_ARGS) - {"reply", "answers"}))
+def test_the_calibrations_inputs_break_nothing_in_the_unplanted_dialogue(function: str) -> None:
+    """So that each planted bug is caught for its own sake (the openings of point are the walks' own)."""
+    assert {b for a in DIALOGUE_ARGS[function]() for b in broken(dialogue, function, a) or ()} == set()

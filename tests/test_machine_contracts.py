@@ -1,11 +1,14 @@
 """The contracts of the state machine's functions (`apply`, `legal_actions`, `replies`, `options`,
-`miscall_open`, `showing_actions`, `irregular_actions`, `score` in `piquet_ref/machine.py`) evaluated at run time.
+`miscall_open`, `showing_actions`, `irregular_actions`, `score`, `new_deal`, `called`, `choice_of`, `declarations`,
+`record`, `record_mapping`, `run` in `piquet_ref/machine.py`) evaluated at run time.
 
 They state what the laws accept (exactly the actions they allow and the irregularities they remedy, the two
 apart), that the deal dealt never changes, that a card once played stays played unless a revoke is retaken
 (law 59 IV), that an election pending stops everyone but the elector, that the replies come in law 67's
 order, which elections, corrections (law 52) and showings (law 55) are open, and that the score's penalties
-are the machine's. They
+are the machine's; that a deal goes straight to the exchange only when dealt by law (laws 9, 11-13), that each
+category is called once, the point first (laws 46, 47), that each player declares only what he called, that the
+record is the state's deal and its mapping scores as it does, and that running actions is applying each. They
 take whole states, beyond CrossHair's reach, so each condition is read from the docstring as CrossHair reads
 it and evaluated at every step of the machine's walks (irregular exchanges, revokes, claims and showings).
 A calibration requires the same check to find bugs planted in copies of the machine's functions.
@@ -20,11 +23,12 @@ import pytest
 from hypothesis import given, settings
 
 from piquet_ref import machine
-from piquet_ref.cards import PACK_SIZE
+from piquet_ref.cards import PACK_SIZE, hand_of
 from piquet_ref.errors import PiquetError
 from piquet_ref.machine import DealState, apply, legal_actions
 from piquet_ref.machine_actions import Action, Play
 from piquet_ref.ruleset import PLAYERS
+from piquet_ref.strategies import HAND_SIZE, RS
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import start, walks
@@ -44,15 +48,33 @@ def step_breaks(state: DealState, action: Action) -> set[tuple[str, str]]:
         bad = broken(machine, function, (state,))
         assert bad is not None or function == "score", (function, "the preconditions refuse the machine's own state")
         out |= {(function, b) for b in bad or ()}
-    return out
+    return out | record_breaks(state)
+
+
+def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, str]]:
+    """The conditions of what the state says was called and declared, and of its record once the calls are over
+    (of `only` that function's, when given)."""
+    calls: list[tuple[str, tuple[Any, ...]]] = [("called", (state,)), ("declarations", (state,))]
+    calls += [("choice_of", (tuple(c for c in state.calls if c.player == p),)) for p in PLAYERS]
+    calls += [("record", (state,))] if state.phase in ("play", "complete") else []
+    return {(f, b) for f, args in calls if only in (None, f) for b in broken(machine, f, args) or ()}
+
+
+def deal_breaks(deck: list[int]) -> set[tuple[str, str]]:
+    """The conditions of `new_deal` broken by the deck dealt regularly, and with one card and two astray (laws 11, 12)."""
+    shapes = ((HAND_SIZE, HAND_SIZE), (HAND_SIZE + 1, HAND_SIZE), (HAND_SIZE - 1, HAND_SIZE - 1))
+    deals = [(hand_of(deck[:e]), hand_of(deck[e : e + y]), tuple(deck[e + y :]), RS) for e, y in shapes]
+    return {("new_deal", b) for args in deals for b in broken(machine, "new_deal", args) or ()}
 
 
 def walk_breaks(deck: list[int], actions: tuple[Action, ...]) -> set[tuple[str, str]]:
-    state, out = start(deck), set()
+    state, out = start(deck), deal_breaks(deck)
     for action in actions:
         out |= step_breaks(state, action)
         state = apply(state, action)
-    return out
+    out |= {("run", b) for b in broken(machine, "run", (start(deck), actions)) or ()}
+    out |= {("record_mapping", b) for b in broken(machine, "record_mapping", (state,)) or ()} if state.phase in ("play", "complete") else set()
+    return out | record_breaks(state)
 
 
 @settings(max_examples=60, deadline=None)
@@ -99,4 +121,37 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str,
         conditions(machine, name)  # the original's conditions judge the planted copy
     monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
     caught: set[Any] = {b for s in states for _, b in tried(s)}
+    assert_caught(bug, caught)
+
+
+RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("choice_of", Plant("sequences-as-sets", "a player's sequences are declared as his quatorzes or trios and the reverse",
+                        'seqs, sets = made.get("sequences", ()), made.get("sets", ())', 'sets, seqs = made.get("sequences", ()), made.get("sets", ())',
+                        'all(getattr(__return__, k) == "none" or getattr(__return__, k) in tuple(c.holdings for c in calls if c.category == k) '
+                        'for k in ("sequences", "sets"))')),
+    ("record", Plant("record-drops-last-trick", "the record leaves out the last trick played",
+                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)",
+                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks[:-1])",
+                     "__return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks")),
+    ("run", Plant("run-drops-the-last", "running actions leaves out the last of them",
+                  "for step, action in enumerate(actions):", "for step, action in enumerate(actions[:-1]):",
+                  "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
+    ("new_deal", Plant("card-astray-unremarked", "a deal with a card astray goes straight to the exchange, without the elder's option (law 11)",
+                       "return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state", "return state",
+                       "__return__.phase != \"exchange\" or (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), "
+                       "len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size)")),
+)
+
+
+@pytest.mark.parametrize("function, bug", RECORD_PLANTED, ids=[b.name for _, b in RECORD_PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_records(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    states = calibration_states()
+    trick = next(a for a in legal_actions(states[-1]) if isinstance(a, Play))
+    states.append(apply(states[-1], Play("younger", trick.card)))  # a trick played
+    assert set().union(*(record_breaks(s) for s in states)) == set() and deal_breaks(list(range(PACK_SIZE))) == set()
+    runs = [(s, legal_actions(s)[:1]) for s in states]  # one action run from each state
+    conditions(machine, function)  # the original's conditions judge the planted copy
+    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
+    caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)

@@ -5,7 +5,7 @@ must cover exactly the current contracts and planted bugs."""
 from __future__ import annotations
 
 from .crosshair_run import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
-from .verification import DOC, LAW_UNCONTRACTED, contract_key, document, read_measured, uncontracted_deciders
+from .verification import DIALOGUE_UNCONTRACTED, DOC, LAW_UNCONTRACTED, contract_key, document, read_measured, uncontracted_deciders, uncontracted_dialogue
 
 
 def test_the_recorded_crosshair_run_covers_exactly_the_current_contracts() -> None:
@@ -30,3 +30,9 @@ def test_the_laws_deciders_without_contracts_are_exactly_those_listed_with_a_rea
     """A decider given a contract (its own or a wrapper's) leaves the list; a new one without joins it."""
     assert uncontracted_deciders() == set(LAW_UNCONTRACTED)
     assert all(LAW_UNCONTRACTED.values())
+
+
+def test_the_dialogues_and_machines_functions_without_contracts_are_exactly_those_listed_with_a_reason() -> None:
+    """A function given a contract leaves the list; a new one without joins it."""
+    assert uncontracted_dialogue() == set(DIALOGUE_UNCONTRACTED)
+    assert all(DIALOGUE_UNCONTRACTED.values())

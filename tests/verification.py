@@ -362,19 +362,36 @@ def uncontracted_deciders() -> set[str]:
     return public - own - wrapped_deciders()
 
 
+# The public functions of the calling dialogue and the state machine with no contract, each with the reason (a
+# test checks the list against the code both ways).
+DIALOGUE_UNCONTRACTED: dict[str, str] = {
+    "dialogue.describe": "puts a call in words for a message: nothing decided",
+    "dialogue.refusal": "builds the typed error for an utterance refused: nothing decided (its codes rest on the conformance error cases)",
+}
+
+
+def uncontracted_dialogue() -> set[str]:
+    """`module.function` of the public functions of the dialogue and the machine with no postcondition."""
+    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE) for name in public_uncontracted(m)}
+
+
+def public_uncontracted(module: str) -> list[str]:
+    """The public functions of `module` with no postcondition, in source order."""
+    posts = {c.function for c in contracts((module,)) if c.kind == "post"}
+    return [name for name, fn in vars(importlib.import_module(module)).items() if isinstance(fn, FunctionType) and fn.__module__ == module
+            and not name.startswith("_") and name not in posts]
+
+
 def dialogue_lines() -> list[str]:
     """The section on the contracts of the calling dialogue's deciders (piquet_ref/dialogue.py)."""
     from .test_dialogue_contracts import PLANTED as PLANTED_DIALOGUE
 
     from .test_machine_contracts import PLANTED as PLANTED_MACHINE
+    from .test_machine_contracts import RECORD_PLANTED
 
     posts = [c for c in contracts((DIALOGUE_MODULE,)) if c.kind == "post"]
     machine_posts = [c for c in contracts((MACHINE_MODULE,)) if c.kind == "post"]
-    rest, machine_rest = (
-        [name for name, fn in vars(importlib.import_module(m)).items() if isinstance(fn, FunctionType) and fn.__module__ == m
-         and not name.startswith("_") and name not in {c.function for c in ps}]
-        for m, ps in ((DIALOGUE_MODULE, posts), (MACHINE_MODULE, machine_posts))
-    )
+    machine_rest = public_uncontracted(MACHINE_MODULE)
     return [
         "### The calling dialogue's deciders",
         "",
@@ -384,7 +401,10 @@ def dialogue_lines() -> list[str]:
         "as not reckoned (Case VIII), the elder's amendments (only larger calls, law 50; any call in place of a claim, law",
         "52), what may be said next (asking the value only holding as many cards, law 46; allowing only what is not good,",
         "law 51), the holding a call stands for, and the younger's reply (by the number of cards first, law 46; what is",
-        "judged against what, law 52). They take whole hands and a ruleset, so CrossHair is not given them;",
+        "judged against what, law 52); the order of holdings and of claims (law 46), good against the cards (law 48), what",
+        "a call allowed good reckons (law 49), the category judged (law 46's bar on the asker included), the calls of what is",
+        "not held and when they are exempt (laws 52-54), a misnomer (law 53), a claim found out or corrected (laws 52, 54),",
+        "and the dialogue's turns and ends (laws 46, 51). They take whole hands and a ruleset, so CrossHair is not given them;",
         "`tests/test_dialogue_contracts.py` evaluates each on Hypothesis hands with a discard (every category) and on every",
         "dialogue under way in the machine's walks, claims of what is not held included. Its calibration requires the same",
         "check to find each planted bug:",
@@ -393,8 +413,9 @@ def dialogue_lines() -> list[str]:
         "|---|---|---|",
         *(f"| `{bug.name}`: {bug.what} | `dialogue.{fn}` | `{bug.breaks.replace('|', chr(92) + '|')}` |" for fn, bug in PLANTED_DIALOGUE),
         "",
-        f"The dialogue's other {len(rest)} public functions (`{'`, `'.join(rest)}`) carry no contract yet: they rest on the oracle",
-        "of `tests/test_dialogue.py`, the walks and the corpus.",
+        "Public functions of the dialogue and the machine with no contract, and why:",
+        "",
+        *(f"- `{name}`: {why}" for name, why in DIALOGUE_UNCONTRACTED.items()),
         "",
         "### The state machine's entry points",
         "",
@@ -404,11 +425,15 @@ def dialogue_lines() -> list[str]:
         "(laws 11, 13, 28, 44), and law 54's waiver is open only to the younger against a claim standing; nothing is allowed",
         "once the deal is over; the replies come in law 67's order whatever the order of the calls (law 47); a claim is",
         "corrected only before the younger's first card (law 52); each call is shown once, the younger asked only after the",
-        "elder's lead (law 55); the score's penalties are the machine's. `tests/test_machine_contracts.py` evaluates them at every step of the machine's",
-        "walks (irregular exchanges, revokes, claims, showings); its calibration requires the same check to find "
-        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in PLANTED_MACHINE) + ".",
-        f"The machine's other {len(machine_rest)} public functions (`{'`, `'.join(machine_rest)}`) carry no contract yet:",
-        "they rest on the walks' properties (`tests/test_machine.py`) and the corpus.",
+        "elder's lead (law 55); the score's penalties are the machine's; a deal goes straight to the exchange only when dealt",
+        "by law, else to the elder's option or void (laws 9, 11-13); each category is called once, the point first (laws 46,",
+        "47); each player declares only what he called and holds; the record is the state's deal and its mapping scores as",
+        "it does; running actions is applying each. `tests/test_machine_contracts.py` evaluates them at every step of the machine's",
+        "walks (irregular exchanges, revokes, claims, showings; `new_deal` on each walk's deck dealt regularly and with cards",
+        "astray; `run` and `record_mapping` on each whole walk); its calibration requires the same check to find "
+        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in PLANTED_MACHINE + RECORD_PLANTED) + ".",
+        *([f"The machine's other {len(machine_rest)} public functions (`{'`, `'.join(machine_rest)}`) carry no contract yet:",
+           "they rest on the walks' properties (`tests/test_machine.py`) and the corpus."] if machine_rest else []),
     ]
 
 
