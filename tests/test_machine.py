@@ -37,6 +37,7 @@ from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, 
 from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
+from piquet_ref.machine_json import action_json, action_of, state_json
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
@@ -470,9 +471,9 @@ def junk_requests() -> st.SearchStrategy[Any]:
     action = st.fixed_dictionaries({}, optional={
         "player": st.one_of(st.sampled_from(PLAYERS), json_values()),
         "action": st.one_of(st.sampled_from(["carte_blanche", "exchange", "call", "play", "call_point", "call_value", "call_sequence",
-                                             "call_set", "reply", "allow", "ask_value"]), json_values()),
+                                             "call_set", "reply", "allow", "ask_value", "take_up"]), json_values()),
         "cards": json_values(), "value": json_values(), "length": json_values(), "head": json_values(), "count": json_values(), "rank": json_values(),
-        "discard": card_listish(), "take": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
+        "discard": card_listish(), "take": json_values(), "announced": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
         "holdings": st.one_of(st.lists(card_listish(), max_size=3), json_values()), "card": card_listish(),
     })
     return st.one_of(json_values(), st.lists(st.one_of(action, json_values()), max_size=4).map(lambda a: {**setup, "actions": a}))
@@ -810,3 +811,36 @@ def test_announced_false_is_refused_where_no_card_is_left_short_unannounced() ->
             apply(exchanged, Exchange("younger", younger[:discard], take, announced=False))
         assert info.value.code == "exchange-unannounced-invalid"
     assert apply(exchanged, Exchange("younger", younger[:3], 2, announced=False)).short == 1
+
+
+@FEW
+@given(walks(stop_anywhere=True, shortfall=True, revokes=True))
+def test_a_walk_with_a_shortfall_and_its_take_up_runs_the_same_through_the_json_protocol(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """`announced` is written only when false and read back (default true); `take_up` reads back as `TakeUp`; the
+    `apply` op on the JSON actions reaches the state the walk reached."""
+    deck, actions, state = walk
+    raw = [action_json(a, RS) for a in actions]
+    assert [action_of(r, RS, f"actions[{i}]") for i, r in enumerate(raw)] == list(actions)
+    assert all(("announced" in r) == (isinstance(a, Exchange) and not a.announced) for a, r in zip(actions, raw))
+    setup = {"elder": {"dealt": format_cards(deck[:HAND_SIZE])}, "younger": {"dealt": format_cards(deck[HAND_SIZE : 2 * HAND_SIZE])},
+             "stock": format_cards(deck[2 * HAND_SIZE :])}
+    assert run_op("apply", {**setup, "actions": raw}) == json.loads(json.dumps(state_json(state)))
+
+
+def test_the_card_left_short_unannounced_is_no_card_left_for_law_36s_election_but_lies_with_them_for_law_37() -> None:
+    """Reading exchange.unannounced-shortfall: the younger does not know he left it, so law 36's election concerns
+    only the other cards left (none when the elder took his five); it may still be mixed with his discard (law 37)."""
+    setup = {"elder": {"dealt": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()},
+             "younger": {"dealt": "TS 7S TH 9H 7H KC QC TC AD QD JD TD".split()}, "stock": "9S 8S KH 9C KD QS AC 7D".split()}
+    calls: list[dict[str, Any]] = [{"player": p, "action": "call", "category": c, "holdings": []} for c in DECL_CATEGORIES for p in PLAYERS]
+    short = {"player": "younger", "action": "exchange", "discard": ["7S", "9H", "7H"], "take": 2, "announced": False}
+    for elder_take, left, election in ((5, ["7D"], []), (4, ["AC", "7D"], ["7D"])):  # the elder taking four, 7D is left as usual
+        elder = {"player": "elder", "action": "exchange", "discard": ["KS", "8C", "7C", "9D", "8D"], "take": elder_take}
+        younger = short  # two of the three he discards: the third he should have taken left short, the others left as usual
+        led = run_op("apply", {**setup, "actions": [elder, younger, *calls, {"player": "elder", "action": "play", "card": "AS"}]})
+        assert led["cards_left"]["cards"] == left and led["cards_left"]["short"] == left[:1]
+        options = run_op("legal_actions", {**setup, "actions": [elder, younger, *calls, {"player": "elder", "action": "play", "card": "AS"}]})["actions"]
+        assert any(a["action"] == "see_left" for a in options) == bool(election)
+        assert {"player": "younger", "action": "take_up"} in options and {"player": "younger", "action": "mix_left"} not in options  # mixing is irregular
+        mixed = run_op("apply", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})
+        assert mixed["cards_left"]["mixed"] and "take_up" not in [a["action"] for a in run_op("legal_actions", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})["actions"]]
