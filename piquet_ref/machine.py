@@ -9,7 +9,8 @@ sequences or sets before his point loses it, law 46), the play (laws 59, 65) and
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
-those exchanges, `legal_actions` what the laws allow. A deal of the wrong number of cards or with a card
+those exchanges, `legal_actions` what the laws allow. A younger who takes in fewer than he discards without
+announcing it may take up the cards so left in the play (`TakeUp`, Case XIII; `shortfall`). A deal of the wrong number of cards or with a card
 exposed in dealing (`misdeal`: laws 11-13, 39-43) opens with the elder's election of a fresh deal or
 standing it, or is void at once. `apply` returns a new state or raises
 a typed `PiquetError` whose code carries its law; the state it was given is never changed. Every rule
@@ -34,7 +35,7 @@ from .loader import ruleset_of
 from .dialogue import Claim, answers, best, category_of, corrected, false_calls, next_speaker, openings, say
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
-from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
@@ -42,6 +43,7 @@ from .record import DealRecord, PlayerRecord
 from .revokes import Revoked, after_revoke, check_retake, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
+from .shortfall import check_take_up, first_renounce, retaken, short_cards, unannounced_short, with_cards
 from .showing import Showing, check_show, may_ask, showable
 
 OPENINGS = (CallPoint, CallSequence, CallSet)
@@ -63,8 +65,10 @@ class DealState:
     `claims` the elder's calls of something he does not hold that were allowed good and are not corrected,
     `younger_played` whether the younger has played to the first trick, which ends their correction (law 52);
     `showings` who has shown his call of which category (law 55); `point_lost` whether the elder opened
-    sequences or sets before his point and so lost it (law 46). Calls are looked up by category: after the
-    point the categories may be called in either order (law 47), and the score does not depend on it."""
+    sequences or sets before his point and so lost it (law 46); `short` how many cards the younger left on
+    the table short of his take without announcing it, until he takes them up (Case XIII). Calls are looked
+    up by category: after the point the categories may be called in either order (law 47), and the score
+    does not depend on it."""
 
     ruleset: Ruleset
     dealt: tuple[Hand, Hand]
@@ -94,6 +98,7 @@ class DealState:
     younger_played: bool = False  # the younger has played to the first trick: law 52's window is closed
     showings: tuple[Showing, ...] = ()  # calls allowed good or equal shown, asked for or unasked (law 55)
     point_lost: bool = False  # the elder opened sequences or sets before his point: he lost it (law 46)
+    short: int = 0  # cards the younger left short of his take unannounced, not taken up yet (Case XIII)
 
     @property
     def phase(self) -> Phase:
@@ -137,9 +142,25 @@ class DealState:
         return cards_left(self.stock, self.takes)
 
     @property
+    def short_cards(self) -> tuple[Card, ...]:
+        """The cards the younger left on the table short of his take unannounced, not taken up (Case XIII)."""
+        return short_cards(self.stock, self.takes, self.short)
+
+    @property
+    def declared_left(self) -> tuple[Card, ...]:
+        """The cards left that law 36's election concerns: all the cards left but those the younger left short
+        unannounced, which he does not know he left (ambiguity exchange.unannounced-shortfall)."""
+        return self.cards_left[self.short :]
+
+    @property
+    def take_up_open(self) -> bool:
+        """The younger may now take up the cards he left short unannounced (Case XIII): in the play, unmixed."""
+        return self.short > 0 and not self.left_mixed and self.phase == "play"
+
+    @property
     def left_election_open(self) -> bool:
         """The younger is to say now whether he looks at the cards left (law 36)."""
-        return election_open(self.cards_left, len(self.tricks), self.position, self.left_election, self.left_mixed)
+        return election_open(self.declared_left, len(self.tricks), self.position, self.left_election, self.left_mixed)
 
     @property
     def elder_has_led(self) -> bool:
@@ -220,15 +241,16 @@ def apply(state: DealState, action: Action) -> DealState:
     """The state after `action`; a typed `PiquetError` (with the law it enforces) if the laws reject it.
 
     The laws accept exactly the actions they allow and the irregularities they provide a remedy for; the deal
-    dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV).
+    dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV),
+    or a renounce the younger made short of a card he left unannounced and takes up (Case XIII).
 
     rules: play.follow-suit
     laws: 59
     raises: PiquetError
     post: action in legal_actions(state) or action in irregular_actions(state)
     post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
-    post: isinstance(action, Retake) or __return__.tricks[: len(state.tricks)] == state.tricks
-    post: isinstance(action, (Play, Revoke, Retake)) or __return__.tricks == state.tricks
+    post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
+    post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
     """
     after = _apply(state, action)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
@@ -239,7 +261,7 @@ def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -262,6 +284,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _call(state, action, player, phase)
     if isinstance(action, Retake):
         return _retake(state, player)
+    if isinstance(action, TakeUp):
+        return _take_up(state, player, phase)
     if isinstance(action, SeeLeft):
         return _see_left(state, action, player)
     if isinstance(action, MixLeft):
@@ -304,18 +328,25 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
     elder_take, shift = state.takes[0] if i else 0, excess(state.dealt[i], rs)
     room = younger_room(elder_take, rs) if i else 0
     check_discard(player, state.dealt[i], action.discard, room, rs, discard_bounds(player, shift, len(state.stock), room, state.portion, rs))
-    take = check_take(player, action.take, len(action.discard), available(player, elder_take, len(state.stock)))
+    most = available(player, elder_take, len(state.stock))
+    take = check_take(player, action.take, len(action.discard), most)
+    short = unannounced_short(player, action.announced, len(action.discard), take, most, shift)
     discards, takes = state.discards + (action.discard,), state.takes + (take,)
     law = offence(player, len(action.discard), take, rs, shift, state.portion)
     pending = None if law is None else (other(player), election_law(law).number)
     if not i:
         return replace(state, discards=discards, takes=takes, pending=pending)
-    if takes == (len(discards[0]), len(discards[1])) and not any(excess(h, rs) for h in state.dealt):
-        hands = deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
-    else:
-        hands = exchanged_hands(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
+    hands = _exchanged(state, discards, takes)
     position = Position(hands[0], hands[1], rs.play.first_leader)
-    return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending)
+    return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending, short=short)
+
+
+def _exchanged(state: DealState, discards: tuple[tuple[Card, ...], ...], takes: tuple[int, ...]) -> tuple[Hand, Hand]:
+    """The hands after both players laid out `discards` and took `takes` from the top of the stock."""
+    rs = state.ruleset
+    if takes == (len(discards[0]), len(discards[1])) and not any(excess(h, rs) for h in state.dealt):
+        return deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
+    return exchanged_hands(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
 
 
 def _elect(state: DealState, action: Elect, player: Player) -> DealState:
@@ -518,7 +549,7 @@ def _show_call(state: DealState, action: AskShow | Show, player: Player) -> Deal
     asked = isinstance(action, AskShow)
     shower = other(player) if asked else player
     if state.left_election_open:
-        raise error("left-cards-undeclared", f"the {player} {'asks for' if asked else 'makes'} a showing while the younger is to say whether he will look at the {len(state.cards_left)} card(s) left in the stock: that comes first (law 36)")
+        raise error("left-cards-undeclared", f"the {player} {'asks for' if asked else 'makes'} a showing while the younger is to say whether he will look at the {len(state.declared_left)} card(s) left in the stock: that comes first (law 36)")
     check_show(action.category, shower, asked, showable(replies(state), state.claims, state.showings, shower), state.elder_has_led)
     showings = state.showings + ((shower, action.category),)
     claim = next((c for c in state.claims if c.category == action.category and not c.found), None)
@@ -565,7 +596,7 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
     if player != state.to_move:
         raise error("play-out-of-turn", f"tricks[{len(state.tricks)}]: the {player} plays, but the {state.to_move} is to play")
     if state.left_election_open:
-        raise error("left-cards-undeclared", f"tricks[0]: the younger plays before saying whether he will look at the {len(state.cards_left)} card(s) left in the stock")
+        raise error("left-cards-undeclared", f"tricks[0]: the younger plays before saying whether he will look at the {len(state.declared_left)} card(s) left in the stock")
     assert state.position is not None
     pos = state.position
     if isinstance(action, Revoke):
@@ -584,9 +615,31 @@ def _retake(state: DealState, player: Player) -> DealState:
     return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None)
 
 
+def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
+    """The younger takes up the cards he left short unannounced (Case XIII): he holds what he would have
+    taken in, and the deal is scored as a regular one from here; if he failed to follow the suit of a card
+    taken up, the cards played from that trick on are retaken (law 59 IV), a revoke standing before it
+    still standing."""
+    cards = state.short_cards
+    check_take_up(player, cards, state.left_mixed, phase, state.ruleset)
+    assert state.hands is not None and state.position is not None
+    takes = (state.takes[0], state.takes[1] + len(cards))
+    taken = replace(state, takes=takes, hands=_exchanged(state, state.discards, takes), short=0)
+    k = first_renounce(state.tricks, state.hands[0], cards)
+    revoke = state.revoke
+    if revoke is not None and (k is None or revoke.tricks < k):
+        revoke = revoke._replace(position=with_cards(revoke.position, cards))
+    elif k is not None:
+        revoke = None  # retaken with the rest
+    if k is None:
+        return replace(taken, position=with_cards(state.position, cards), revoke=revoke)
+    position = retaken(with_cards(state.position, cards), state.tricks, k, state.hands[0])
+    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke)
+
+
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
     """The younger's election whether he looks at the cards left, or the elder's look (law 36)."""
-    left = () if state.left_mixed else state.cards_left  # mixed with the younger's discard: no longer in the stock
+    left = () if state.left_mixed else state.declared_left  # mixed with the younger's discard: no longer in the stock
     check_see_left(player, action.look, left, state.left_election_open, state.left_election, state.elder_looked)
     return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 
@@ -606,6 +659,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
         + ((Elect(PLAYERS[1], "waive"),) if state.pending is None and _claim_waiver_open(state) else ())
+        + ((TakeUp("younger"),) if state.take_up_open else ())
     )
 
 
@@ -662,7 +716,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54),
     and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
     in the play, a revoke (law 59 IV), which stands until it is retaken; once
-    both have exchanged, the younger's mixing the cards left with his discard unshown (law 37).
+    both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
+    dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII).
 
     laws: 25, 28, 31, 35, 39, 46, 52, 59
     post: not set(__return__) & set(legal_actions(state))
@@ -694,8 +749,9 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     least, most, shift, room = _exchange_space(state, i)
     held = cards_of(state.dealt[i])
     return tuple(
-        Exchange(player, out, t) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k)
-        for t in range(room + 1) if unannounced or t != min(k - shift, room)
+        Exchange(player, out, t, announced) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k)
+        for t in range(room + 1) for announced in (True, False)
+        if (unannounced or t != min(k - shift, room)) and (announced or (i and not shift and t < min(k, room)))
     )
 
 

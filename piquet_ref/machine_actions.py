@@ -1,5 +1,6 @@
 """The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, the
-innocent player's election after an irregularity, a revoke made at the table and its retaking, and the
+innocent player's election after an irregularity, a revoke made at the table and its retaking, the
+younger's taking up a card he left short unannounced (Case XIII), and the
 looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
 of cards, value, length and head, rank, and the younger's reply, asking the value or allowing; and the
 question which card a trio leaves out and its answer (Cases VII, VIII); and the correction of a call of
@@ -46,11 +47,13 @@ class ShowBlanche:
 @dataclass(frozen=True)
 class Exchange:
     """The player discards `discard` and takes in `take` cards from the top of the stock (laws 21-24, 30-32);
-    the elder leaves in the stock what he does not take of his portion."""
+    the elder leaves in the stock what he does not take of his portion. `announced` false: the younger,
+    taking in fewer than he discards, did not say he leaves a card, and may take it up later (Case XIII)."""
 
     player: Player
     discard: tuple[Card, ...]
     take: int
+    announced: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discard", _canonical(self.discard))
@@ -107,6 +110,15 @@ class Retake:
     """The revoke is found: the player who made it takes back every card played since his first revoke
     still standing, and so does his adversary; the play goes on from there as if no error had been made
     (law 59 IV)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class TakeUp:
+    """The younger, having taken in fewer cards than he discarded without saying he left one, takes up
+    the card(s) he left on the table, found short in the play (Case XIII): he holds twelve; if he has
+    failed to follow their suit, the play is retaken from that trick (law 59 IV)."""
 
     player: Player
 
@@ -252,9 +264,9 @@ Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

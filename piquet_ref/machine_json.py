@@ -2,8 +2,10 @@
 and the `apply` and `legal_actions` ops.
 
 An action is a mapping with `player` (elder | younger) and `action`:
-`{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n}` (`take` defaults to the
-number discarded); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
+`{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n, announced?: bool}` (`take` defaults
+to the number discarded; `announced: false`, only for the younger dealt twelve taking in fewer than he
+discards, says he did not announce leaving the card, which he may take up in the play with
+`{action: take_up}`, Case XIII); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
 (`[]` calls nothing: sinking the category); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
 enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28 and 44; the
 elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13);
@@ -36,19 +38,20 @@ from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import AskShow, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche
+from .machine_actions import AskShow, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
 
 ACTION_KEYS = {
     "carte_blanche": {"player", "action"},
-    "exchange": {"player", "action", "discard", "take"},
+    "exchange": {"player", "action", "discard", "take", "announced"},
     "call": {"player", "action", "category", "holdings"},
     "play": {"player", "action", "card"},
     "elect": {"player", "action", "choice"},
     "revoke": {"player", "action", "card"},
     "retake": {"player", "action"},
+    "take_up": {"player", "action"},
     "see_left": {"player", "action", "look"},
     "mix_left": {"player", "action"},
     "see_discard": {"player", "action"},
@@ -86,6 +89,8 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         return ShowBlanche(player)
     if kind == "retake":
         return Retake(player)
+    if kind == "take_up":
+        return TakeUp(player)
     if kind == "mix_left":
         return MixLeft(player)
     if kind == "see_discard":
@@ -104,7 +109,10 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         take = data.get("take", len(discard))
         if type(take) is not int:
             raise error("record-invalid", f"{where}.take must be an integer, got {take!r}")
-        return Exchange(player, discard, take)
+        announced = data.get("announced", True)
+        if type(announced) is not bool:
+            raise error("record-invalid", f"{where}.announced must be true or false, got {announced!r}")
+        return Exchange(player, discard, take, announced)
     if kind == "elect":
         choice = data.get("choice")
         if not isinstance(choice, str):
@@ -153,13 +161,15 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
     if isinstance(action, ShowBlanche):
         return {"player": action.player, "action": "carte_blanche"}
     if isinstance(action, Exchange):
-        return {"player": action.player, "action": "exchange", "discard": format_cards(action.discard, rs), "take": action.take}
+        return {"player": action.player, "action": "exchange", "discard": format_cards(action.discard, rs), "take": action.take, **({} if action.announced else {"announced": False})}
     if isinstance(action, Elect):
         return {"player": action.player, "action": "elect", "choice": action.choice}
     if isinstance(action, Call):
         return {"player": action.player, "action": "call", "category": action.category, "holdings": [format_cards(h, rs) for h in action.holdings]}
     if isinstance(action, Retake):
         return {"player": action.player, "action": "retake"}
+    if isinstance(action, TakeUp):
+        return {"player": action.player, "action": "take_up"}
     if isinstance(action, SeeLeft):
         return {"player": action.player, "action": "see_left", "look": action.look}
     if isinstance(action, MixLeft):
@@ -276,6 +286,7 @@ def state_json(state: DealState) -> dict[str, Any]:
             "elder_looked": state.elder_looked,
             "mixed": state.left_mixed,
             "elder_saw_discard": state.discard_seen,
+            **({"short": format_cards(state.short_cards, rs)} if state.short else {}),  # left short unannounced (Case XIII)
         }
         out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
         out["record"] = record_mapping(state)

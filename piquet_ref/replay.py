@@ -18,7 +18,7 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
 from .dialogue import category_of, describe
-from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show
+from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
 from .machine_actions import CallPoint, CallSequence, CallSet, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
@@ -147,6 +147,7 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         if action.take != len(action.discard):
             held = len(cards_of(before.dealt[PLAYERS.index(action.player)])) - len(action.discard) + action.take
             text += f", and plays with {held} cards (law {30 if action.take < len(action.discard) else 58})"
+            text += "" if action.announced else f", not having said he leaves {' '.join(format_cards(after.short_cards, rs))} (Case XIII)"
         return text, STEP_RULES[f"exchange-{action.player}"]
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
@@ -154,10 +155,15 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
     if isinstance(action, Retake):
         assert before.revoke is not None
         return f"retakes the revoke: the cards played since trick {before.revoke.tricks + 1} are taken back (law 59 IV)", ()
+    if isinstance(action, TakeUp):
+        text = f"takes up {' '.join(format_cards(before.short_cards, rs))}, left short of his take unannounced (Case XIII)"
+        if len(after.tricks) < len(before.tricks):
+            text += f"; he had renounced in its suit, so the cards played since trick {len(after.tricks) + 1} are taken back (law 59 IV)"
+        return text, STEP_RULES["exchange-younger"]
     if isinstance(action, SeeLeft):
         if action.player == "elder":
             return f"looks at the cards left: {' '.join(format_cards(before.cards_left, rs))} (law 36)", ()
-        return f"{'will look' if action.look else 'will not look'} at the {len(before.cards_left)} card(s) left (law 36)", ()
+        return f"{'will look' if action.look else 'will not look'} at the {len(before.declared_left)} card(s) left (law 36)", ()
     if isinstance(action, MixLeft):
         return "mixes the cards left with his discard without showing them (law 37)", ()
     if isinstance(action, SeeDiscard):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from piquet_ref.cards import hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -27,11 +27,14 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
-    point_lost: bool = False,
+    point_lost: bool = False, shortfall: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
-    `irregular_actions` (and no fresh deal is elected); with `revokes`, up to three revokes of
+    `irregular_actions` (and no fresh deal is elected); a younger taking in fewer than he discards leaves
+    the card unannounced half the time (Case XIII), and the take-up, once open, is drawn one step in eight
+    (with `shortfall`, the younger always takes in fewer than he discards, unannounced, where the stock lets him, and
+    may mix the cards left with his discard in one walk in four); with `revokes`, up to three revokes of
     `irregular_actions` are made in the play (each retaken when the walk draws the retake, at the latest
     once every trick is played), and the younger may mix the cards left with his discard (law 37); with
     `claims`, the elder may call in the dialogue something he does not hold, one of `irregular_actions`
@@ -45,6 +48,7 @@ def walks(
     state = start(deck)
     taken: list[Action] = []
     waiver_drawn = False
+    mixing = not shortfall or draw(st.integers(0, 3)) == 0  # with a shortfall, the mixing that bars its take-up in one walk in four
     while state.phase != "complete":
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
@@ -55,7 +59,7 @@ def walks(
             else:
                 choices = tuple(a for a in choices if a != WAIVER)
             waiver_drawn = True
-        wrong = [a for a in irregular_actions(state) if isinstance(a, (Revoke, MixLeft))] if revokes else []
+        wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
@@ -71,12 +75,22 @@ def walks(
         shows = [a for a in choices if isinstance(a, (AskShow, Show))] if showings else []
         if shows and draw(st.integers(0, 2)) == 0:
             choices = tuple(shows)
+        if TakeUp("younger") in choices:  # Case XIII: found at some point of the play, one step in eight
+            rest = tuple(a for a in choices if a != TakeUp("younger"))
+            choices = (TakeUp("younger"),) if not rest or draw(st.integers(0, 7)) == 0 else rest
         action = draw(st.sampled_from(choices))
         room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
         others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
-        if irregular and others and draw(st.booleans()):  # the same discard, another number taken in
+        short = min(len(action.discard), room) if isinstance(action, Exchange) and action.player == "younger" else 0
+        if shortfall and short:  # the same discard, fewer taken in, unannounced (Case XIII)
+            assert isinstance(action, Exchange)
+            action = Exchange(action.player, action.discard, draw(st.integers(0, short - 1)), announced=False)
+        elif irregular and others and draw(st.booleans()):  # the same discard, another number taken in
             assert isinstance(action, Exchange)
             action = Exchange(action.player, action.discard, draw(st.sampled_from(others)))
+            fewer = action.player == "younger" and action.take < min(len(action.discard), room)
+            if fewer and draw(st.booleans()):  # he does not say he leaves the card (Case XIII)
+                action = Exchange(action.player, action.discard, action.take, announced=False)
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state

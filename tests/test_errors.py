@@ -51,7 +51,7 @@ from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
 from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
-from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche
+from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche, TakeUp
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -815,6 +815,14 @@ NEGATIVES: list[Negative] = [
     Negative("discard-not-open", "the elder sees the younger's discard before leading, the card left mixed into it", API,
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), SeeDiscard("elder")),
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), PLAYED[0], SeeDiscard("elder")), ("elder", "not led")),
+    # the younger's shortfall left unannounced and taken up (Case XIII)
+    Negative("exchange-unannounced-invalid", "announced false on a younger's exchange taking in all he discards", API,
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2, announced=False)),
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 1, announced=False)), ("younger.announced", "no card is left short")),
+    Negative("take-up-not-open", "the younger takes up the card he left short after mixing it with his discard", API,
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 1, announced=False), *NO_CALLS, MixLeft("younger"), TakeUp("younger")),
+             machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 1, announced=False), *NO_CALLS, TakeUp("younger")),
+             ("younger", "went among his discard")),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

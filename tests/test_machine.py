@@ -34,9 +34,10 @@ from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche
+from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
+from piquet_ref.machine_json import action_json, action_of, state_json
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
@@ -57,7 +58,10 @@ def waived(actions: tuple[Action, ...]) -> bool:
 def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[str, Any]:
     """The deal record written straight from the actions taken: what each player discarded and called (the
     holdings a dialogue declares by `test_dialogue.declared_by_dialogue`), and the cards played, paired into
-    tricks (leader's card first)."""
+    tricks (leader's card first). A younger's take-up of the cards he left short unannounced (Case XIII) makes
+    his take what he discarded (as far as the stock held cards for him); if the elder had led the suit of a
+    card taken up to a trick the younger played another suit to, the cards from his play to the first such
+    trick on are struck out (law 59 IV)."""
     discards = {a.player: a.discard for a in actions if isinstance(a, Exchange)}
     takes = {a.player: a.take for a in actions if isinstance(a, Exchange)}
     waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
@@ -73,6 +77,13 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
         if isinstance(a, Retake):
             assert first_revoke is not None
             played, first_revoke = played[:first_revoke], None  # both take back every card from the revoke on; its lead stays led
+        if isinstance(a, TakeUp):
+            was, takes["younger"] = takes["younger"], min(len(discards["younger"]), STOCK_SIZE - takes["elder"])
+            suits = {c >> 3 for c in deck[2 * HAND_SIZE + takes["elder"] + was : 2 * HAND_SIZE + takes["elder"] + takes["younger"]]}
+            elder = set(deck[:HAND_SIZE]) - set(discards["elder"]) | set(deck[2 * HAND_SIZE : 2 * HAND_SIZE + takes["elder"]])
+            cut = next((k + 1 for k in range(0, len(played) - 1, 2) if played[k] in elder and played[k] >> 3 in suits and played[k + 1] >> 3 != played[k] >> 3), None)
+            if cut is not None:
+                played, first_revoke = played[:cut], first_revoke if first_revoke is not None and first_revoke < cut else None
     out: dict[str, Any] = {}
     for i, who in enumerate(PLAYERS):
         point = calls.get((who, "point"), ())  # a category not yet called (a record taken midway) declares nothing
@@ -218,7 +229,7 @@ def candidates(state: DealState) -> set[Action]:
     out: set[Action] = {ShowBlanche(p) for p in PLAYERS}
     out |= {Play(p, c) for p in PLAYERS for c in PACK} | {Revoke(p, c) for p in PLAYERS for c in PACK}
     out |= {Retake(p) for p in PLAYERS} | {SeeLeft(p, look) for p in PLAYERS for look in (True, False)}
-    out |= {MixLeft(p) for p in PLAYERS} | {SeeDiscard(p) for p in PLAYERS}
+    out |= {MixLeft(p) for p in PLAYERS} | {SeeDiscard(p) for p in PLAYERS} | {TakeUp(p) for p in PLAYERS}
     for i, p in enumerate(PLAYERS):
         held = cards_of(state.dealt[i])
         most = discard_limits(p, len(state.discards[0]) if i and state.discards else 0, RS)[1]
@@ -227,7 +238,7 @@ def candidates(state: DealState) -> set[Action]:
         for k in sizes:
             for out_ in combinations(held, k):
                 out.add(Exchange(p, out_, k))
-        out |= {Exchange(p, held[:2], take) for take in (1, 3)}
+        out |= {Exchange(p, held[:2], take) for take in (1, 3)} | {Exchange(p, held[:3], take, False) for take in range(5)}  # Case XIII
         out |= {Exchange(p, (held[0], c), 2) for c in state.stock[:2]}
     suits = [[card_of(s, b) for b in range(BITS_PER_SUIT)] for s in range(4)]
     for p in PLAYERS:
@@ -257,7 +268,7 @@ def candidates(state: DealState) -> set[Action]:
 @FEW
 @given(st.one_of(
     walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
-    walks(stop_anywhere=True, point_lost=True),
+    walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
@@ -460,9 +471,9 @@ def junk_requests() -> st.SearchStrategy[Any]:
     action = st.fixed_dictionaries({}, optional={
         "player": st.one_of(st.sampled_from(PLAYERS), json_values()),
         "action": st.one_of(st.sampled_from(["carte_blanche", "exchange", "call", "play", "call_point", "call_value", "call_sequence",
-                                             "call_set", "reply", "allow", "ask_value"]), json_values()),
+                                             "call_set", "reply", "allow", "ask_value", "take_up"]), json_values()),
         "cards": json_values(), "value": json_values(), "length": json_values(), "head": json_values(), "count": json_values(), "rank": json_values(),
-        "discard": card_listish(), "take": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
+        "discard": card_listish(), "take": json_values(), "announced": json_values(), "category": st.one_of(st.sampled_from(DECL_CATEGORIES), json_values()),
         "holdings": st.one_of(st.lists(card_listish(), max_size=3), json_values()), "card": card_listish(),
     })
     return st.one_of(json_values(), st.lists(st.one_of(action, json_values()), max_size=4).map(lambda a: {**setup, "actions": a}))
@@ -730,3 +741,106 @@ def test_cards_left_mixed_unshown_with_the_younger_discard_open_it_to_the_elder_
             assert offered == (bool(state.tricks) or state.position is not None and state.position.lead is not None)
         state = apply(state, action)
     assert scored(score_deal(record_from_actions(deck, actions))) == scored(score_deal(record(state)))
+
+
+# --- the younger's unannounced shortfall taken up in the play (Case XIII)
+
+
+@SOME
+@given(walks(shortfall=True, revokes=True))
+def test_a_deal_with_a_shortfall_left_unannounced_is_scored_as_score_deal_scores_the_record_of_the_take_up(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Calls stand; once taken up the younger holds what he discarded, and a renounce in the suit of a card taken
+    up is struck out with all after it (law 59 IV): the record written from the actions scores as the machine's."""
+    deck, actions, state = walk
+    assert state.phase == "complete" and legal_actions(state) == ()
+    assert scored(score_deal(record_from_actions(deck, actions))) == scored(score_deal(record(state)))
+
+
+@SOME
+@given(walks(stop_anywhere=True, shortfall=True, revokes=True))
+def test_a_take_up_gives_the_younger_the_cards_he_left_short_and_retakes_the_play_from_his_first_renounce_in_their_suit(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    deck, actions, _ = walk
+    state = start(deck)
+    for action in actions:
+        if isinstance(action, Exchange) and action.player == "younger" and not action.announced:
+            elder_take = state.takes[0]
+            short = deck[2 * HAND_SIZE + elder_take + action.take : 2 * HAND_SIZE + elder_take + min(len(action.discard), STOCK_SIZE - elder_take)]
+        if state.phase == "play" and state.hands is not None and state.takes[1] < min(len(state.discards[1]), STOCK_SIZE - state.takes[0]):
+            open_ = not state.left_mixed and any(isinstance(a, Exchange) and not a.announced for a in actions)
+            assert (TakeUp("younger") in legal_actions(state)) == open_
+            for p in PLAYERS if not open_ else PLAYERS[:1]:  # the elder never takes up
+                with pytest.raises(PiquetError) as info:
+                    apply(state, TakeUp(p))
+                assert info.value.code == "take-up-not-open"
+        if isinstance(action, TakeUp):
+            assert state.position is not None and state.hands is not None
+            after = apply(state, action)
+            assert after.hands is not None and after.position is not None
+            assert set(cards_of(after.hands[1])) == set(cards_of(state.hands[1])) | set(short) and after.hands[0] == state.hands[0]
+            elder = set(cards_of(state.hands[0]))
+            suits = {c >> 3 for c in short}
+            k = next((j for j, (lead, follow) in enumerate(state.tricks) if lead in elder and lead >> 3 in suits and follow >> 3 != lead >> 3), None)
+            if k is None:
+                assert after.tricks == state.tricks and set(cards_of(after.position.younger)) == set(cards_of(state.position.younger)) | set(short)
+            else:
+                assert after.tricks == state.tricks[:k] and after.position.lead == state.tricks[k][0] and after.to_move == "younger"
+                assert all(a.card >> 3 == state.tricks[k][0] >> 3 for a in legal_actions(after) if isinstance(a, Play))  # he now follows suit
+            assert TakeUp("younger") not in legal_actions(after)
+            with pytest.raises(PiquetError) as info:
+                apply(after, action)
+            assert info.value.code == "take-up-not-open"
+        state = apply(state, action)
+
+
+def test_announced_false_is_refused_where_no_card_is_left_short_unannounced() -> None:
+    """Case XIII concerns the younger dealt twelve who takes in fewer than he discards: the elder, or a younger
+    taking in all he discarded, leaves nothing unannounced (`exchange-unannounced-invalid`, law 30)."""
+    state = start(list(range(32)))
+    elder = cards_of(state.dealt[0])
+    with pytest.raises(PiquetError) as info:
+        apply(state, Exchange("elder", elder[:5], 4, announced=False))
+    assert (info.value.code, info.value.law) == ("exchange-unannounced-invalid", 30)
+    exchanged = apply(state, Exchange("elder", elder[:5], 5))
+    younger = cards_of(state.dealt[1])
+    for discard, take in ((3, 3), (2, 2), (1, 1)):
+        with pytest.raises(PiquetError) as info:
+            apply(exchanged, Exchange("younger", younger[:discard], take, announced=False))
+        assert info.value.code == "exchange-unannounced-invalid"
+    assert apply(exchanged, Exchange("younger", younger[:3], 2, announced=False)).short == 1
+
+
+@FEW
+@given(walks(stop_anywhere=True, shortfall=True, revokes=True))
+def test_a_walk_with_a_shortfall_and_its_take_up_runs_the_same_through_the_json_protocol(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """`announced` is written only when false and read back (default true); `take_up` reads back as `TakeUp`; the
+    `apply` op on the JSON actions reaches the state the walk reached."""
+    deck, actions, state = walk
+    raw = [action_json(a, RS) for a in actions]
+    assert [action_of(r, RS, f"actions[{i}]") for i, r in enumerate(raw)] == list(actions)
+    assert all(("announced" in r) == (isinstance(a, Exchange) and not a.announced) for a, r in zip(actions, raw))
+    setup = {"elder": {"dealt": format_cards(deck[:HAND_SIZE])}, "younger": {"dealt": format_cards(deck[HAND_SIZE : 2 * HAND_SIZE])},
+             "stock": format_cards(deck[2 * HAND_SIZE :])}
+    assert run_op("apply", {**setup, "actions": raw}) == json.loads(json.dumps(state_json(state)))
+
+
+def test_the_card_left_short_unannounced_is_no_card_left_for_law_36s_election_but_lies_with_them_for_law_37() -> None:
+    """Reading exchange.unannounced-shortfall: the younger does not know he left it, so law 36's election concerns
+    only the other cards left (none when the elder took his five); it may still be mixed with his discard (law 37)."""
+    setup = {"elder": {"dealt": "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()},
+             "younger": {"dealt": "TS 7S TH 9H 7H KC QC TC AD QD JD TD".split()}, "stock": "9S 8S KH 9C KD QS AC 7D".split()}
+    calls: list[dict[str, Any]] = [{"player": p, "action": "call", "category": c, "holdings": []} for c in DECL_CATEGORIES for p in PLAYERS]
+    short = {"player": "younger", "action": "exchange", "discard": ["7S", "9H", "7H"], "take": 2, "announced": False}
+    for elder_take, left, election in ((5, ["7D"], []), (4, ["AC", "7D"], ["7D"])):  # the elder taking four, 7D is left as usual
+        elder = {"player": "elder", "action": "exchange", "discard": ["KS", "8C", "7C", "9D", "8D"], "take": elder_take}
+        younger = short  # two of the three he discards: the third he should have taken left short, the others left as usual
+        led = run_op("apply", {**setup, "actions": [elder, younger, *calls, {"player": "elder", "action": "play", "card": "AS"}]})
+        assert led["cards_left"]["cards"] == left and led["cards_left"]["short"] == left[:1]
+        options = run_op("legal_actions", {**setup, "actions": [elder, younger, *calls, {"player": "elder", "action": "play", "card": "AS"}]})["actions"]
+        assert any(a["action"] == "see_left" for a in options) == bool(election)
+        assert {"player": "younger", "action": "take_up"} in options and {"player": "younger", "action": "mix_left"} not in options  # mixing is irregular
+        mixed = run_op("apply", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})
+        assert mixed["cards_left"]["mixed"] and "take_up" not in [a["action"] for a in run_op("legal_actions", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})["actions"]]

@@ -83,6 +83,12 @@ def test_every_step_of_walks_with_irregular_exchanges_and_revokes_keeps_the_post
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
+@settings(max_examples=40, deadline=None)
+@given(walks(stop_anywhere=True, shortfall=True, revokes=True))
+def test_every_step_of_walks_with_a_shortfall_left_unannounced_and_taken_up_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    assert walk_breaks(walk[0], walk[1]) == set()
+
+
 @settings(max_examples=60, deadline=None)
 @given(walks(stop_anywhere=True, claims=True, showings=True))
 def test_every_step_of_walks_with_claims_and_showings_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
@@ -108,7 +114,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
                     "action in legal_actions(state) or action in irregular_actions(state)")),
     ("_play", Plant("lead-takes-up-a-trick", "leading to a trick takes the last trick back",
                     "tricks = state.tricks if pos.lead is None else", "tricks = state.tricks[:-1] if pos.lead is None else",
-                    "isinstance(action, Retake) or __return__.tricks[: len(state.tricks)] == state.tricks")),
+                    "isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks")),
 )
 
 
