@@ -666,7 +666,8 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
     if isinstance(action, AskWhich):
         return error("reply-out-of-turn", f"the younger asks which card is not reckoned, but only a trio called by its rank may be answered so ({describe(talk[-1], rs)} is under way)")
     if isinstance(action, NameOut):
-        return error("declare-invalid", f"elder.sets: the elder names {action.card!r} as the card he does not reckon, which is no card of the rank of {describe(talk[0], rs)}")
+        card = format_card(action.card, rs) if type(action.card) is int and 0 <= action.card < PACK_SIZE else repr(action.card)
+        return error("declare-invalid", f"elder.sets: the elder names {card} as the card he does not reckon, which is no card of the rank of {describe(talk[0], rs)}")
     if isinstance(action, AskValue):
         opening = talk[0]
         if len(talk) == 1 and isinstance(opening, CallPoint):

@@ -536,3 +536,19 @@ def test_a_showing_leaves_the_younger_free_to_correct_his_allowing() -> None:
     allowed = example(CallPoint("elder", 5), Allow("younger"))
     for showing in (Show("elder", "point"), AskShow("younger", "point")):
         assert Correct("younger") in legal_actions(apply(allowed, showing))
+
+
+def test_a_card_named_out_of_another_rank_is_named_in_card_notation_in_the_refusal() -> None:
+    """Case VIII's naming of the card not reckoned, refused for a card of another rank: the message names
+    the card as the player wrote it (KD), not as the reference's internal number."""
+    import yaml
+
+    from piquet_ref.serve import answer
+
+    from .mutation import ROOT
+
+    case = yaml.safe_load((ROOT / "conformance/cases/laws/dialogue-name-out-of-another-rank.yaml").read_text(encoding="utf-8"))
+    response = answer({"cmd": "run", "seq": 0, "op": case["op"], "input": case["input"]})
+    assert response is not None
+    assert response["error"]["code"] == "declare-invalid"
+    assert " names KD as the card " in response["error"]["message"]
