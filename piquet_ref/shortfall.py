@@ -30,9 +30,9 @@ def unannounced_short(player: Player, announced: object, discarded: int, take: i
 
     A card left short and announced is played without (Case XIII); only the younger dealt twelve leaves
     cards unannounced, the elder saying what he leaves (law 32); what he takes in and leaves short make up
-    what he discarded, or all the stock holds for him when that is fewer (law 30).
+    what he discarded (law 30), or all the stock holds for him when that is fewer (law 34).
 
-    laws: 30, 32
+    laws: 30, 32, 34
     raises: PiquetError
     pre: player in ("elder", "younger")
     pre: 0 <= take <= available
