@@ -26,7 +26,21 @@ from .ruleset import Player, Ruleset
 def unannounced_short(player: Player, announced: object, discarded: int, take: int, available: int, shift: int) -> int:
     """How many cards the exchange leaves on the table unannounced: none when `announced`; else the
     younger dealt twelve (`shift` 0) taking in fewer than he discarded, as far as the stock holds cards
-    for him. `exchange-unannounced-invalid` (law 30) where leaving a card unannounced means nothing."""
+    for him. `exchange-unannounced-invalid` (law 30) where leaving a card unannounced means nothing.
+
+    A card left short and announced is played without (Case XIII); only the younger dealt twelve leaves
+    cards unannounced, the elder saying what he leaves (law 32); what he takes in and leaves short make up
+    what he discarded (law 30), or all the stock holds for him when that is fewer (law 34).
+
+    laws: 30, 32, 34
+    raises: PiquetError
+    pre: player in ("elder", "younger")
+    pre: 0 <= take <= available
+    pre: 0 <= discarded
+    post: announced is not True or __return__ == 0
+    post: announced is True or (player == "younger" and shift == 0 and __return__ > 0)
+    post: announced is True or take + __return__ == min(discarded, available)
+    """
     if type(announced) is not bool:
         raise error("argument-invalid", f"{player}.announced must be true or false, got {announced!r}")
     if announced:
@@ -43,12 +57,35 @@ def unannounced_short(player: Player, announced: object, discarded: int, take: i
 
 
 def short_cards(stock: tuple[Card, ...], takes: tuple[int, ...], short: int) -> tuple[Card, ...]:
-    """The cards the younger left on the table unannounced: the top `short` of those neither took in."""
+    """The cards the younger left on the table unannounced: the top `short` of those neither took in.
+
+    He takes in off the top of the stock after the elder (law 23), so by our reading the cards he
+    leaves are those next below his last, as many as he left short while the stock holds them; none
+    before both have taken in.
+
+    rules: exchange.take-from-top
+    laws: 23, 30
+    pre: 0 <= short
+    pre: all(t >= 0 for t in takes) and sum(takes) <= len(stock)
+    post: len(takes) == 2 or __return__ == ()
+    post: len(takes) != 2 or len(__return__) == min(short, len(stock) - sum(takes))
+    post: len(takes) != 2 or stock[: sum(takes)] + __return__ == stock[: sum(takes) + len(__return__)]
+    """
     return stock[sum(takes) : sum(takes) + short] if len(takes) == 2 else ()
 
 
 def check_take_up(player: Player, cards: tuple[Card, ...], mixed: bool, phase: str, rs: Ruleset) -> None:
-    """Raise `take-up-not-open` unless `player` may now take up cards he left short unannounced (Case XIII)."""
+    """Raise `take-up-not-open` unless `player` may now take up cards he left short unannounced (Case XIII).
+
+    Open to the younger only, while cards he left short stand on the table unmixed with his discard
+    (law 37), in the play (Case XIII: the error found in the play).
+
+    laws: 30, 37
+    raises: PiquetError
+    post: player == "younger" and len(cards) > 0
+    post: not mixed
+    post: phase == "play"
+    """
     if player == "younger" and cards and not mixed and phase == "play":
         return
     why = (
@@ -62,21 +99,52 @@ def check_take_up(player: Player, cards: tuple[Card, ...], mixed: bool, phase: s
 
 def first_renounce(tricks: tuple[tuple[Card, Card], ...], elder: Hand, cards: tuple[Card, ...]) -> int | None:
     """The first trick led by the elder in the suit of one of `cards` to which the younger played another
-    suit (a renounce the cards, had he held them, would have prevented); None if there is none."""
+    suit (a renounce the cards, had he held them, would have prevented); None if there is none.
+
+    Case XIII sends a renounce in the suit of a card taken up to law 59 IV: the first trick the elder led
+    in that suit and the younger did not follow, which that card would have made him follow.
+
+    rules: play.follow-suit
+    laws: 59
+    post: __return__ is None or 0 <= __return__ < len(tricks)
+    post: __return__ is None or pack_of_hand(elder) >> tricks[__return__][0] & 1 == 1
+    post: __return__ is None or tricks[__return__][0] >> 3 in {c >> 3 for c in cards} and tricks[__return__][1] >> 3 != tricks[__return__][0] >> 3
+    post: not any(pack_of_hand(elder) >> t[0] & 1 and t[0] >> 3 in {c >> 3 for c in cards} and t[1] >> 3 != t[0] >> 3 for t in tricks[: len(tricks) if __return__ is None else __return__])
+    """
     suits = {c >> 3 for c in cards}
     led = pack_of_hand(elder)
     return next((i for i, (lead, follow) in enumerate(tricks) if 1 << lead & led and lead >> 3 in suits and follow >> 3 != lead >> 3), None)
 
 
 def with_cards(pos: Position, cards: tuple[Card, ...]) -> Position:
-    """`pos` with `cards` added to the younger's hand."""
+    """`pos` with `cards` added to the younger's hand.
+
+    The cards taken up join the younger's hand, who then holds what he would have taken in (Case XIII);
+    nothing else of the play changes.
+
+    laws: 30
+    pre: not pack_of(cards) & (pack_of_hand(pos.elder) | pack_of_hand(pos.younger))
+    post: pack_of_hand(__return__.younger) == pack_of_hand(pos.younger) | pack_of(cards)
+    post: __return__.elder == pos.elder and __return__.leader == pos.leader and __return__.lead == pos.lead
+    """
     return pos._replace(younger=hand_of_pack(pack_of_hand(pos.younger) | pack_of(cards)))
 
 
 def retaken(pos: Position, tricks: tuple[tuple[Card, Card], ...], k: int, elder: Hand) -> Position:
     """The position just before the younger played to trick `k` (which the elder led): every card of the
     tricks from `k` on back in its owner's hand (`elder` the elder's hand after the exchange), the lead of
-    trick `k` on the table (law 59 IV)."""
+    trick `k` on the table (law 59 IV).
+
+    Law 59 IV: the cards played from the renounce on are taken back and the play goes on as if no error
+    had been made; by our reading the elder's lead to that trick stays led (exchange.unannounced-shortfall).
+
+    laws: 59
+    pre: 0 <= k < len(tricks)
+    pre: not pack_of(c for t in tricks[k:] for c in t) & (pack_of_hand(pos.elder) | pack_of_hand(pos.younger))
+    post: __return__.leader == "elder" and __return__.lead == tricks[k][0]
+    post: pack_of_hand(__return__.elder) | pack_of_hand(__return__.younger) == pack_of_hand(pos.elder) | pack_of_hand(pos.younger) | pack_of(c for t in tricks[k:] for c in t)
+    post: all(pack_of_hand(__return__.elder) >> c & 1 == pack_of_hand(elder) >> c & 1 for t in tricks[k:] for c in t)
+    """
     back = pack_of(c for t in tricks[k:] for c in t)
     mine = pack_of_hand(elder)
     return Position(

@@ -12,27 +12,35 @@ record is the state's deal and its mapping scores as it does, and that running a
 take whole states, beyond CrossHair's reach, so each condition is read from the docstring as CrossHair reads
 it and evaluated at every step of the machine's walks (irregular exchanges, revokes, claims and showings).
 A calibration requires the same check to find bugs planted in copies of the machine's functions.
+
+The contracts of the younger's unannounced shortfall and its take-up (`piquet_ref/shortfall.py`, Case XIII) are
+evaluated on every call the machine makes, or would make on a take-up, at every step of the walks; those of the two
+functions of plain values on every input of a box past their preconditions, the others on Hypothesis stocks,
+tricks and hands; with a calibration of their own.
 """
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from piquet_ref import machine
+from piquet_ref import machine, shortfall
 from piquet_ref.cards import PACK_SIZE, hand_of
+from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState, apply, legal_actions
+from piquet_ref.machine import DealState, Phase, apply, legal_actions
 from piquet_ref.machine_actions import Action, Play
 from piquet_ref.ruleset import PLAYERS
-from piquet_ref.strategies import HAND_SIZE, RS
+from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import start, walks
-from .test_law_contracts import assert_caught, broken, calibration_states, conditions
+from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, calibration_states, conditions
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
@@ -48,7 +56,33 @@ def step_breaks(state: DealState, action: Action) -> set[tuple[str, str]]:
         bad = broken(machine, function, (state,))
         assert bad is not None or function == "score", (function, "the preconditions refuse the machine's own state")
         out |= {(function, b) for b in bad or ()}
-    return out | record_breaks(state)
+    return out | record_breaks(state) | shortfall_breaks(shortfall_calls(state))
+
+
+def shortfall_calls(state: DealState) -> list[tuple[str, tuple[Any, ...]]]:
+    """The calls of `piquet_ref/shortfall.py` the machine makes, or would make on a take-up, in `state`: the cards
+    left short once both have exchanged; with cards left short, the take-up checked for each player and, on the
+    younger's hands, the first renounce, the cards joined to his hand and the play retaken from that renounce."""
+    calls: list[tuple[str, tuple[Any, ...]]] = [("short_cards", (state.stock, state.takes, state.short))] if len(state.takes) == 2 else []
+    cards = state.short_cards
+    if not state.short:
+        return calls
+    calls += [("check_take_up", (p, cards, state.left_mixed, state.phase, state.ruleset)) for p in PLAYERS]
+    if state.hands is None or state.position is None:
+        return calls
+    calls += [("first_renounce", (state.tricks, state.hands[0], cards)), ("with_cards", (state.position, cards))]
+    k = shortfall.first_renounce(state.tricks, state.hands[0], cards)
+    return calls + ([("retaken", (shortfall.with_cards(state.position, cards), state.tricks, k, state.hands[0]))] if k is not None else [])
+
+
+def shortfall_breaks(calls: list[tuple[str, tuple[Any, ...]]]) -> set[tuple[str, str]]:
+    """(function, postcondition) of every condition of the shortfall's functions broken by `calls`."""
+    out: set[tuple[str, str]] = set()
+    for function, args in calls:
+        bad = broken(shortfall, function, args)
+        assert bad is not None, (function, "the preconditions refuse the machine's own call")
+        out |= {(function, b) for b in bad}
+    return out
 
 
 def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, str]]:
@@ -161,3 +195,81 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_rec
     caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
     caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)
+
+
+# --- the younger's shortfall left unannounced and its take-up (Case XIII; piquet_ref/shortfall.py)
+
+PHASES = get_args(Phase)
+SHORTFALL_BOXES: dict[str, Any] = {  # every input of a box a little wider than the preconditions' domain
+    "unannounced_short": lambda: product(("elder", "younger"), (False, True, None, 0), COUNTS, COUNTS, COUNTS, (0, 1, -1)),
+    "check_take_up": lambda: product(("elder", "younger"), ((), (3,), (3, 11)), BOOLS, PHASES, (RS,)),
+}
+
+
+@pytest.mark.parametrize("function", sorted(SHORTFALL_BOXES))
+def test_every_shortfall_postcondition_holds_on_every_input_the_preconditions_admit(function: str) -> None:
+    results = [broken(shortfall, function, args) for args in SHORTFALL_BOXES[function]()]
+    assert sum(r is not None for r in results) > 1, f"{function}: no input of the box meets the preconditions"
+    assert not [b for r in results for b in r or ()]
+
+
+def test_a_take_up_is_refused_exactly_when_it_is_not_open() -> None:
+    """Case XIII, law 37: open to the younger only, with cards left short unmixed with his discard, in the play."""
+    for player, cards, mixed, phase, rs in SHORTFALL_BOXES["check_take_up"]():
+        try:
+            shortfall.check_take_up(player, cards, mixed, phase, rs)
+            refused = False
+        except PiquetError as e:
+            refused = e.code == "take-up-not-open"
+        assert refused == (player != "younger" or not cards or mixed or phase != "play"), (player, cards, mixed, phase)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(PACK_SIZE)), st.integers(0, STOCK_SIZE), st.integers(0, STOCK_SIZE), st.integers(0, 4), st.integers(0, 2), st.integers(0, 10))
+def test_the_shortfall_postconditions_hold_on_any_stock_and_any_tricks(deck: list[int], elder: int, younger: int, short: int, n: int, played: int) -> None:
+    """`short_cards` on any stock and takes (none, the elder's, both); `first_renounce`, `with_cards` and `retaken`
+    (from every trick) on distinct cards as tricks, hands and cards taken up."""
+    stock = tuple(deck[2 * HAND_SIZE :])
+    takes = (elder, min(younger, STOCK_SIZE - elder))[:n]
+    tricks = tuple((deck[2 * i], deck[2 * i + 1]) for i in range(played))
+    rest = deck[2 * played :]
+    pos, cards, after = Position(hand_of(rest[:4]), hand_of(rest[4:8]), "elder"), tuple(rest[8 : 8 + short]), hand_of(deck[:HAND_SIZE])
+    calls = [("short_cards", (stock, takes, short)), ("first_renounce", (tricks, after, cards)), ("with_cards", (pos, cards))]
+    calls += [("retaken", (pos, tricks, k, after)) for k in range(played)]
+    assert shortfall_breaks(calls) == set()
+
+
+ELDER = hand_of([0, 1, 2, 8, 16])  # the calibration's elder after the exchange; 3 and 11 were left short
+TRICKS = ((1, 5), (4, 16), (0, 24))  # the younger follows, leads, then renounces at the elder's lead in the suit of 3
+SHORTFALL_CALLS: list[tuple[str, tuple[Any, ...]]] = [
+    ("short_cards", (tuple(range(20, 28)), (3, 1), 2)),
+    ("first_renounce", (TRICKS, ELDER, (3,))),
+    ("with_cards", (Position(hand_of([2, 8]), hand_of([9, 17, 25]), "elder"), (3, 11))),
+    ("retaken", (Position(hand_of([2, 8]), hand_of([3, 9, 17, 25]), "elder"), TRICKS, 2, ELDER)),
+]
+SHORTFALL_PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("unannounced_short", Plant("elder-leaves-unannounced", "the elder may leave cards of his take unannounced",
+                                'if player != "younger" or shift or short <= 0:', "if shift or short <= 0:",
+                                'announced is True or (player == "younger" and shift == 0 and __return__ > 0)')),
+    ("short_cards", Plant("short-below-a-card", "the cards left short are taken from one card below the younger's last",
+                          "stock[sum(takes) : sum(takes) + short]", "stock[sum(takes) + 1 : sum(takes) + 1 + short]",
+                          "len(takes) != 2 or stock[: sum(takes)] + __return__ == stock[: sum(takes) + len(__return__)]")),
+    ("check_take_up", Plant("mixed-taken-up", "cards left short and mixed with the discard may still be taken up (law 37)",
+                            'if player == "younger" and cards and not mixed and phase == "play":', 'if player == "younger" and cards and phase == "play":',
+                            "not mixed")),
+    ("first_renounce", Plant("renounce-at-the-younger-lead", "a trick the younger led counts as his renounce",
+                             "if 1 << lead & led and lead >> 3 in suits", "if lead >> 3 in suits",
+                             "__return__ is None or pack_of_hand(elder) >> tricks[__return__][0] & 1 == 1")),
+    ("retaken", Plant("owner-from-the-position", "the cards retaken go back by the hands now held, not those after the exchange",
+                      "mine = pack_of_hand(elder)", "mine = pack_of_hand(pos.elder)",
+                      "all(pack_of_hand(__return__.elder) >> c & 1 == pack_of_hand(elder) >> c & 1 for t in tricks[k:] for c in t)")),
+)
+
+
+@pytest.mark.parametrize("function, bug", SHORTFALL_PLANTED, ids=[b.name for _, b in SHORTFALL_PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_the_shortfall(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = SHORTFALL_CALLS + [(f, args) for f, box in SHORTFALL_BOXES.items() for args in box() if broken(shortfall, f, args) is not None]
+    assert shortfall_breaks(calls) == set()
+    conditions(shortfall, function)  # the original's conditions judge the planted copy
+    monkeypatch.setattr(shortfall, function, planted_function(Path(shortfall.__file__), bug, function))
+    assert_caught(bug, {b for f, b in shortfall_breaks(calls) if f == function})

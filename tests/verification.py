@@ -61,7 +61,8 @@ PROBE_MODULE = "tests.crosshair_probes"
 DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whole hands, checked on Hypothesis hands and walks
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
 MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE)  # contracts CrossHair is not given in CI, checked at run time
+SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -371,8 +372,8 @@ DIALOGUE_UNCONTRACTED: dict[str, str] = {
 
 
 def uncontracted_dialogue() -> set[str]:
-    """`module.function` of the public functions of the dialogue and the machine with no postcondition."""
-    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE) for name in public_uncontracted(m)}
+    """`module.function` of the public functions of the dialogue and the machine (its shortfall's too) with no postcondition."""
+    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE, SHORTFALL_MODULE) for name in public_uncontracted(m)}
 
 
 def public_uncontracted(module: str) -> list[str]:
@@ -437,6 +438,29 @@ def dialogue_lines() -> list[str]:
     ]
 
 
+def shortfall_lines() -> list[str]:
+    """The section on the contracts of the younger's unannounced shortfall and its take-up (piquet_ref/shortfall.py)."""
+    from .test_machine_contracts import SHORTFALL_BOXES, SHORTFALL_PLANTED
+
+    posts = [c for c in contracts((SHORTFALL_MODULE,)) if c.kind == "post"]
+    laws = sorted({n for c in posts for n in c.laws})
+    return [
+        "### The younger's unannounced shortfall and its take-up",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts}))}` of `piquet_ref/shortfall.py` state",
+        f"Cavendish's Case XIII as read in `exchange.unannounced-shortfall` (laws {', '.join(map(str, laws))}): only the younger dealt twelve",
+        "leaves cards unannounced, never when he announced it, and no more than the stock held for him; the cards left are",
+        "the top ones of what both takes leave; a take-up is open only to the younger, in the play, with cards left short",
+        "unmixed with his discard; the first renounce is the first trick the elder led in the suit of a card taken up that",
+        "the younger did not follow; the cards taken up join his hand; the play is retaken from that trick, each card to",
+        "its owner, the elder's lead staying led. `tests/test_machine_contracts.py` evaluates them at every step of the",
+        "machine's walks (with shortfalls and take-ups: every call the machine makes or would make on a take-up),",
+        f"`{'` and `'.join(sorted(SHORTFALL_BOXES))}` on every input of a box past their preconditions, and the others on",
+        "Hypothesis stocks, tricks and hands (`retaken` from every trick); its calibration requires the same check to find "
+        + "; ".join(f"`{b.name}` ({b.what}) in `{fn}` by `{b.breaks}`" for fn, b in SHORTFALL_PLANTED) + ".",
+    ]
+
+
 def law_lines() -> list[str]:
     """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
     from .test_law_contracts import MACHINE_PLANTED
@@ -488,6 +512,9 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
         return "not given to CrossHair (whole hands, positions or the comparison); checked where the machine's walks call on it (tests/test_law_contracts.py)"
     if module == MACHINE_MODULE:
         return "not given to CrossHair (whole states); checked at every step of the machine's walks (tests/test_machine_contracts.py)"
+    if module == SHORTFALL_MODULE:
+        return ("checked on every input of a box past its preconditions (tests/test_machine_contracts.py)" if function in ("unannounced_short", "check_take_up")
+                else "not given to CrossHair (positions, stocks and tricks); checked on the machine's walks with shortfalls and on Hypothesis inputs (tests/test_machine_contracts.py)")
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -564,6 +591,8 @@ def document(measured: dict[str, Any]) -> str:
         *law_lines(),
         "",
         *dialogue_lines(),
+        "",
+        *shortfall_lines(),
         "",
         *runtime_lines(measured),
         "",
