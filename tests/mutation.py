@@ -689,7 +689,7 @@ def is_api_only(m: Mutant, functions: dict[str, str]) -> bool:  # functions: Lis
 
 
 KILLED = ("killed", "timeout", "crashed")
-CLASSES = (*KILLED, "survived", "equivalent", "unpinned", "invalid", "api-only")
+CLASSES = (*KILLED, "survived", "equivalent", "unpinned", "invalid", "api-only", "gone")
 
 
 def classify(row: dict[str, Any], lists: Lists) -> str:
@@ -738,6 +738,8 @@ def markdown(reports: list[dict[str, Any]]) -> str:
     why the rest do not count; each file's figures are those of the last run given that covered it."""
     rows, runs = latest_by_file(reports)
     lists = load_lists()
+    current = {m.id for m in all_mutants(ROOT)}  # a survivor of an earlier run whose code has changed since cannot be listed
+    rows = [{**row, "status": "gone"} if classify(row, lists) == "survived" and row["mutant"] not in current else row for row in rows]
     summary = score(rows, lists)  # the lists as they stand now, not at the time of the runs
     by_class = summary["by_class"]
     per_file: dict[str, Counter[str]] = {}
@@ -762,14 +764,15 @@ def markdown(reports: list[dict[str, Any]]) -> str:
         f"**Score: {summary['killed']} killed of {summary['killed'] + summary['survived']} = {100 * summary['score']:.1f}%**",
         f"({by_class['killed']} by a failing case, {by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the",
         f"judge; {summary['survived']} survivors). Not counted: {by_class['equivalent']} equivalent mutants, {by_class['unpinned']} that change only",
-        f"what the corpus deliberately leaves open, {by_class['invalid']} tables the loader rejects, and {by_class['api-only']} in code only",
-        "the Python API reaches.",
+        f"what the corpus deliberately leaves open, {by_class['invalid']} tables the loader rejects, {by_class['api-only']} in code only",
+        f"the Python API reaches, and {by_class['gone']} survivors of an earlier run that the code no longer holds (it has changed",
+        "since: they can be neither analysed nor listed until a run judges the file again).",
         "",
-        "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only | gone |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for file, c in sorted(per_file.items()):
-        cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only"))
+        cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only", "gone"))
         lines.append(f"| `{file}` | {sum(c.values())} | {cells} |")
     sections = (
         ("survived", "Survivors", "Each would need what its last column says.", "what a case would need", lists.survivors),

@@ -110,7 +110,7 @@ def test_the_score_counts_timeouts_and_crashes_as_kills_and_leaves_out_what_is_l
         "killed": 1, "timeout": 1, "crashed": 1, "survived": 1, "equivalent": 1, "unpinned": 1, "invalid": 1, "api-only": 1}
 
 
-def test_a_later_run_over_a_file_replaces_what_earlier_runs_found_there_and_nothing_else() -> None:
+def test_a_later_run_over_a_file_replaces_what_earlier_runs_found_there_and_a_survivor_the_code_no_longer_holds_is_not_counted() -> None:
     def row(mutant: str, file: str, status: str) -> dict[str, object]:
         return {"mutant": mutant, "file": file, "status": status, "line": 1, "where": "f", "operator": "op", "original": "a", "mutated": "b"}
     full = {"date": "d1", "commit": "aaa", "seconds": 10.0, "baseline_seconds": 1.0,
@@ -123,6 +123,9 @@ def test_a_later_run_over_a_file_replaces_what_earlier_runs_found_there_and_noth
     page = markdown([full, again])
     assert "**Score: 2 killed of 2 = 100.0%**" in page and "x:f:1" not in page
     assert "| d2 | `bbb` | `x.py` | 1 | 1 |" in page
+    gone = {**again, "outcomes": [row("x:f:3", "piquet_ref/x.py", "survived")]}
+    page = markdown([full, gone])  # no mutant of today's code has that id: the code changed since that run
+    assert "**Score: 1 killed of 1 = 100.0%**" in page and "and 1 survivors of an earlier run that the code no longer holds" in page
 
 
 def test_the_suite_judge_runs_every_test_file_but_the_skipped_ones_each_with_a_reason() -> None:
