@@ -27,7 +27,7 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
-    point_lost: bool = False, shortfall: bool = False,
+    point_lost: bool = False, shortfall: bool = False, blanche: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -44,8 +44,9 @@ def walks(
     he does not hold only with `claims`). Once the
     point is called, the elder opens sequences or sets first with even odds (law 47). The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or
     not when it opens, once. Where the elder holds carte blanche, the younger's laying out first and the
-    elder's saying what he leaves, each when open, are drawn or not with even odds (Case V)."""
-    deck = draw(decks())
+    elder's saying what he leaves, each when open, are drawn or not with even odds (Case V); with `blanche`, the
+    elder is always dealt carte blanche."""
+    deck = draw(blanche_decks("elder") if blanche else decks())
     state = start(deck)
     taken: list[Action] = []
     waiver_drawn = False
