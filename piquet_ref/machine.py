@@ -2,7 +2,8 @@
 
 A deal runs through four phases: the exchange (elder, then younger: discard, take in from the top,
 the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
-blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (the elder's point first,
+blanche shows it before his own exchange, laws 18-20 and Case VI; an elder holding it may have the younger lay
+out his discard first and say what he leaves, before or after showing, Case V), the calls (the elder's point first,
 law 46, then sequences and sets in either order, law 47; in each category the elder calls first and the
 younger's call is his reply, which the machine judges good, equal or not good; an elder who opens
 sequences or sets before his point loses it, law 46), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
@@ -273,7 +274,7 @@ def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -396,7 +397,7 @@ def _leave_counts(state: DealState) -> tuple[int, ...]:
 def _leave(state: DealState, action: Leave, player: Player) -> DealState:
     """The elder holding carte blanche says how many cards of his portion he leaves (law 32, Case V)."""
     counts = _leave_counts(state) if player == PLAYERS[0] else ()
-    if action.count not in counts:
+    if type(action.count) is not int or action.count not in counts:
         why = f"he may say {', '.join(map(str, counts))}" if counts else "only the elder holding carte blanche, before his exchange, once, and after showing only once the younger has laid out"
         raise error("leave-invalid", f"the {player} says he leaves {action.count!r} cards: {why}")
     return replace(state, leaves=(action.count, not state.shown[0]))

@@ -449,6 +449,7 @@ def junk_actions() -> st.SearchStrategy[Any]:
         st.builds(SeeLeft, JUNK, JUNK),
         st.builds(MixLeft, JUNK),
         st.builds(SeeDiscard, JUNK),
+        st.builds(LayOut, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK))), st.builds(Leave, JUNK, JUNK),
         st.builds(CallPoint, JUNK, JUNK), st.builds(CallValue, JUNK, JUNK), st.builds(CallSequence, JUNK, JUNK, JUNK),
         st.builds(CallSet, JUNK, JUNK, JUNK), st.builds(Reply, JUNK), st.builds(Allow, JUNK), st.builds(AskValue, JUNK),
         JUNK,
@@ -882,3 +883,21 @@ def test_an_elder_who_takes_past_his_five_after_the_younger_laid_out_three_leave
     exchanges = [a for a in legal_actions(state) if isinstance(a, Exchange)]
     assert exchanges == [Exchange("younger", parse_cards("JS JH JD"), 2)]
     assert apply(state, exchanges[0]).takes == (6, 2)
+
+
+@SOME
+@given(st.sampled_from(((), (LayOut("younger", parse_cards("JS JH JD")),), (ShowBlanche("elder"),))), junk_actions())
+def test_junk_actions_where_the_younger_may_lay_out_first_or_the_elder_say_what_he_leaves_raise_only_typed_errors(
+    before: tuple[Action, ...], action: Any,
+) -> None:
+    """Where Case V's actions are open (an elder dealt carte blanche, before his exchange), junk in them, or a
+    count that is not an int (True, 1.0), is a typed error."""
+    dealt = "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "KS QS JS KH QH JH KD QD JD KC QC JC", "9D 8D 7D AC TC 9C 8C 7C"
+    state = run(new_deal(hand_of(parse_cards(dealt[0])), hand_of(parse_cards(dealt[1])), parse_cards(dealt[2])), before)
+    for count in (True, 1.0):
+        with pytest.raises(PiquetError, match="leave-invalid|leaves"):
+            apply(state, Leave("elder", count))  # type: ignore[arg-type]
+    try:
+        apply(state, action)
+    except PiquetError:
+        pass
