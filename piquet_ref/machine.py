@@ -2,7 +2,8 @@
 
 A deal runs through four phases: the exchange (elder, then younger: discard, take in from the top,
 the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
-blanche shows it before his own exchange, laws 18-20 and Case VI), the calls (the elder's point first,
+blanche shows it before his own exchange, laws 18-20 and Case VI; an elder holding it may have the younger lay
+out his discard first and say what he leaves, before or after showing, Case V), the calls (the elder's point first,
 law 46, then sequences and sets in either order, law 47; in each category the elder calls first and the
 younger's call is his reply, which the machine judges good, equal or not good; an elder who opens
 sequences or sets before his point loses it, law 46), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
@@ -36,6 +37,7 @@ from .dialogue import Claim, answers, best, category_of, corrected, false_calls,
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
+from .machine_actions import LayOut, Leave
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
@@ -66,7 +68,10 @@ class DealState:
     `younger_played` whether the younger has played to the first trick, which ends their correction (law 52);
     `showings` who has shown his call of which category (law 55); `point_lost` whether the elder opened
     sequences or sets before his point and so lost it (law 46); `short` how many cards the younger left on
-    the table short of his take without announcing it, until he takes them up (Case XIII). Calls are looked
+    the table short of his take without announcing it, until he takes them up (Case XIII); `laid_out` the
+    discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
+    (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
+    (law 32, Case V). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -99,6 +104,8 @@ class DealState:
     showings: tuple[Showing, ...] = ()  # calls allowed good or equal shown, asked for or unasked (law 55)
     point_lost: bool = False  # the elder opened sequences or sets before his point: he lost it (law 46)
     short: int = 0  # cards the younger left short of his take unannounced, not taken up yet (Case XIII)
+    laid_out: tuple[Card, ...] | None = None  # the younger's discard laid out first at a carte blanche's request (law 20)
+    leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
 
     @property
     def phase(self) -> Phase:
@@ -197,6 +204,12 @@ class DealState:
         return unannounced_portion(len(self.stock), self.ruleset) if self.unannounced else self.ruleset.exchange.elder_max
 
     @property
+    def may_alter(self) -> bool:
+        """The younger may alter the discard he laid out first (Case V): the elder, once exchanged, left cards
+        of his portion without saying so before he showed his carte blanche."""
+        return self.laid_out is not None and len(self.discards) == 1 and bool(self.left) and not (self.leaves and self.leaves[1])
+
+    @property
     def reckons_nothing(self) -> tuple[bool, bool]:
         """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
         held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
@@ -261,7 +274,7 @@ def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -280,6 +293,10 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _show(state, player, phase)
     if isinstance(action, Exchange):
         return _exchange(state, action, player, phase)
+    if isinstance(action, LayOut):
+        return _lay_out(state, action, player)
+    if isinstance(action, Leave):
+        return _leave(state, action, player)
     if isinstance(action, Call):
         return _call(state, action, player, phase)
     if isinstance(action, Retake):
@@ -325,6 +342,7 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
         raise error("exchange-out-of-turn", f"the {player} exchanges before the {state.to_move}, who exchanges first")
     if state.blanche[i] and not state.shown[i]:
         raise error("blanche-not-shown", f"the {player} holds carte blanche and must show it before he exchanges")
+    _check_case_v(state, action, player)
     elder_take, shift = state.takes[0] if i else 0, excess(state.dealt[i], rs)
     room = younger_room(elder_take, rs) if i else 0
     check_discard(player, state.dealt[i], action.discard, room, rs, discard_bounds(player, shift, len(state.stock), room, state.portion, rs))
@@ -339,6 +357,59 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
     hands = _exchanged(state, discards, takes)
     position = Position(hands[0], hands[1], rs.play.first_leader)
     return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending, short=short)
+
+
+def _lay_out_open(state: DealState) -> bool:
+    """The younger may lay out his discard first: the elder holds carte blanche unshown and has not exchanged (law 20)."""
+    return state.blanche[0] and not state.shown[0] and not state.discards and state.laid_out is None
+
+
+def _lay_out(state: DealState, action: LayOut, player: Player) -> DealState:
+    """The younger's discard laid out before the elder's exchange, at a carte blanche's request (law 20)."""
+    if player != PLAYERS[1] or not _lay_out_open(state):
+        why = "only the younger lays out first" if player != PLAYERS[1] else "only before an unshown carte blanche of the elder's exchange, once"
+        raise error("lay-out-out-of-turn", f"the {player} lays out a discard before the elder's exchange: {why}")
+    check_discard(player, state.dealt[1], action.discard, _room(state), state.ruleset, _lay_out_bounds(state))
+    return replace(state, laid_out=action.discard)
+
+
+def _room(state: DealState) -> int:
+    """What the younger's discard limits are reckoned from before the elder's exchange: his portion, less
+    what he said he leaves (law 32)."""
+    return younger_room(state.portion - (state.leaves[0] if state.leaves else 0), state.ruleset)
+
+
+def _lay_out_bounds(state: DealState) -> tuple[int, int]:
+    """(least, most) cards the younger may lay out first: as if the elder took all but what he said he leaves."""
+    least, most, _, _ = _exchange_space(replace(state, takes=(_room(state),)), 1)
+    return least, most
+
+
+def _leave_counts(state: DealState) -> tuple[int, ...]:
+    """How many cards of his portion the elder holding carte blanche may say he leaves (law 32): before he
+    shows, or after it once the younger has laid out (Case V); at least one, and no more than leaves him a take."""
+    if not (state.blanche[0] and not state.discards and state.leaves is None and (state.laid_out is not None or not state.shown[0])):
+        return ()
+    least, most = discard_bounds(PLAYERS[0], excess(state.dealt[0], state.ruleset), len(state.stock), 0, state.portion, state.ruleset)
+    return tuple(n for n in range(1, state.portion + 1) if least <= state.portion - n <= most)
+
+
+def _leave(state: DealState, action: Leave, player: Player) -> DealState:
+    """The elder holding carte blanche says how many cards of his portion he leaves (law 32, Case V)."""
+    counts = _leave_counts(state) if player == PLAYERS[0] else ()
+    if type(action.count) is not int or action.count not in counts:
+        why = f"he may say {', '.join(map(str, counts))}" if counts else "only the elder holding carte blanche, before his exchange, once, and after showing only once the younger has laid out"
+        raise error("leave-invalid", f"the {player} says he leaves {action.count!r} cards: {why}")
+    return replace(state, leaves=(action.count, not state.shown[0]))
+
+
+def _check_case_v(state: DealState, action: Exchange, player: Player) -> None:
+    """The elder takes what he said he leaves room for (law 32); the younger exchanges the discard he laid out
+    first unless the elder's late saying lets him alter it (Case V)."""
+    if player == PLAYERS[0] and state.leaves and action.take != state.portion - state.leaves[0]:
+        raise error("exchange-contradicts-leave", f"the elder said he leaves {state.leaves[0]} of his {state.portion} cards, but takes in {action.take!r}")
+    if player == PLAYERS[1] and state.laid_out is not None and action.discard != state.laid_out and not state.may_alter:
+        raise error("discard-laid-out", f"the younger laid out {' '.join(format_cards(state.laid_out, state.ruleset))} first and may not alter it to {' '.join(format_cards(action.discard, state.ruleset))}: the elder left no card, or said so before showing")
 
 
 def _exchanged(state: DealState, discards: tuple[tuple[Card, ...], ...], takes: tuple[int, ...]) -> tuple[Hand, Hand]:
@@ -673,12 +744,12 @@ def _legal_actions(state: DealState) -> tuple[Action, ...]:
     if phase == "option":
         return tuple(Elect(player, choice) for choice in options(state))
     if phase == "exchange":
-        shows = tuple(ShowBlanche(p) for j, p in enumerate(PLAYERS) if state.blanche[j] and not state.shown[j] and len(state.discards) <= j)
+        shows: tuple[Action, ...] = tuple(ShowBlanche(p) for j, p in enumerate(PLAYERS) if state.blanche[j] and not state.shown[j] and len(state.discards) <= j)
+        shows += tuple(Leave(PLAYERS[0], n) for n in _leave_counts(state)) + _lay_outs(state)
         if state.blanche[i] and not state.shown[i]:
             return shows
         least, most, shift, room = _exchange_space(state, i)
-        held = cards_of(state.dealt[i])
-        return shows + tuple(Exchange(player, out, min(k - shift, room)) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+        return shows + tuple(Exchange(player, out, min(len(out) - shift, room)) for out in _discards(state, i, least, most) if _keeps_word(state, i, min(len(out) - shift, room)))
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         if state.talk:
@@ -696,6 +767,29 @@ def _legal_actions(state: DealState) -> tuple[Action, ...]:
     look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
     see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
     return plays + look + see + ((Retake(state.revoke.player),) if state.revoke else ())
+
+
+def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
+    """The younger's discards he may lay out first (law 20)."""
+    if not _lay_out_open(state):
+        return ()
+    least, most = _lay_out_bounds(state)
+    held = cards_of(state.dealt[1])
+    return tuple(LayOut(PLAYERS[1], out) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+
+
+def _discards(state: DealState, i: int, least: int, most: int) -> tuple[tuple[Card, ...], ...]:
+    """The discards player `i` may exchange: any of `least` to `most` cards, or the younger's laid out first
+    unless he may alter it (Case V)."""
+    if i and state.laid_out is not None and not state.may_alter:
+        return (state.laid_out,)
+    held = cards_of(state.dealt[i])
+    return tuple(out for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k))
+
+
+def _keeps_word(state: DealState, i: int, take: int) -> bool:
+    """An elder who said what he leaves takes the rest of his portion (law 32)."""
+    return bool(i) or state.leaves is None or take == state.portion - state.leaves[0]
 
 
 def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
@@ -747,11 +841,10 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     if state.blanche[i] and not state.shown[i]:
         return ()
     least, most, shift, room = _exchange_space(state, i)
-    held = cards_of(state.dealt[i])
     return tuple(
-        Exchange(player, out, t, announced) for k in range(least, min(most, len(held)) + 1) for out in combinations(held, k)
+        Exchange(player, out, t, announced) for out in _discards(state, i, least, most)
         for t in range(room + 1) for announced in (True, False)
-        if (unannounced or t != min(k - shift, room)) and (announced or (i and not shift and t < min(k, room)))
+        if (unannounced or t != min(len(out) - shift, room)) and (announced or (i and not shift and t < min(len(out), room))) and _keeps_word(state, i, t)
     )
 
 

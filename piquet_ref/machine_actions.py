@@ -1,4 +1,5 @@
-"""The actions of a deal (issue 6): carte blanche shown, the exchange, the calls, the cards played, the
+"""The actions of a deal (issue 6): carte blanche shown, the younger's discard laid out first at its
+request and the elder's saying what he leaves (Case V), the exchange, the calls, the cards played, the
 innocent player's election after an irregularity, a revoke made at the table and its retaking, the
 younger's taking up a card he left short unannounced (Case XIII), and the
 looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
@@ -57,6 +58,29 @@ class Exchange:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discard", _canonical(self.discard))
+
+
+@dataclass(frozen=True)
+class LayOut:
+    """The younger lays out his discard before the elder's exchange, at the request of an elder who holds
+    carte blanche and need not show it until his adversary has discarded (law 20, Case V); he takes in
+    later, with his `Exchange`."""
+
+    player: Player
+    discard: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _canonical(self.discard))
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The elder holding carte blanche, having had the younger lay out first, says he leaves `count` cards of
+    his portion of the stock (law 32): said before he shows, the younger's discard stands; said after, the
+    younger may alter it (Case V)."""
+
+    player: Player
+    count: int
 
 
 @dataclass(frozen=True)
@@ -264,9 +288,9 @@ Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
-ACTION_TYPES = (ShowBlanche, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

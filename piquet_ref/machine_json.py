@@ -23,6 +23,9 @@ left out only for a call good against the cards), and the younger's `{action: re
 the elder's call of something he does not hold (an irregularity, laws 52-54) and
 `{action: correct_miscall, category: C}`, its correction once allowed good (law 52); the younger's
 `{action: ask_which}` after a trio and the elder's `{action: name_out, card: C}` (Cases VII, VIII).
+Carte blanche's discard first (law 20, Case V): `{action: lay_out, discard: [cards]}`, the younger's discard laid
+out before the elder's exchange at the request of an elder holding carte blanche, and `{action: leave, count: n}`,
+the elder's saying how many cards of his portion he leaves (law 32), before or after his showing.
 Showing (law 55): `{action: ask_show, category: C}`, the player's request that his adversary show his call
 of C allowed good or equal (answered by the showing), and `{action: show, category: C}`, his own showing unasked.
 """
@@ -38,7 +41,7 @@ from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import AskShow, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from .machine_actions import AskShow, LayOut, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -52,6 +55,8 @@ ACTION_KEYS = {
     "revoke": {"player", "action", "card"},
     "retake": {"player", "action"},
     "take_up": {"player", "action"},
+    "lay_out": {"player", "action", "discard"},
+    "leave": {"player", "action", "count"},
     "see_left": {"player", "action", "look"},
     "mix_left": {"player", "action"},
     "see_discard": {"player", "action"},
@@ -104,6 +109,13 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         return ANSWERS[kind](player)
     if kind in ("call_point", "call_value", "call_sequence", "call_set"):
         return _dialogue_call(data, kind, player, rs, where)
+    if kind == "lay_out":
+        return LayOut(player, parse_cards(data.get("discard", []), rs, f"{where}.discard"))
+    if kind == "leave":
+        count = data.get("count")
+        if type(count) is not int:
+            raise error("record-invalid", f"{where}.count must be an integer, got {count!r}")
+        return Leave(player, count)
     if kind == "exchange":
         discard = parse_cards(data.get("discard", []), rs, f"{where}.discard")
         take = data.get("take", len(discard))
@@ -162,6 +174,10 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "carte_blanche"}
     if isinstance(action, Exchange):
         return {"player": action.player, "action": "exchange", "discard": format_cards(action.discard, rs), "take": action.take, **({} if action.announced else {"announced": False})}
+    if isinstance(action, LayOut):
+        return {"player": action.player, "action": "lay_out", "discard": format_cards(action.discard, rs)}
+    if isinstance(action, Leave):
+        return {"player": action.player, "action": "leave", "count": action.count}
     if isinstance(action, Elect):
         return {"player": action.player, "action": "elect", "choice": action.choice}
     if isinstance(action, Call):
@@ -275,6 +291,10 @@ def state_json(state: DealState) -> dict[str, Any]:
     }
     if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
         out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt, **({"found": True} if c.found else {})} for c in state.claims]
+    if state.laid_out is not None:  # the younger's discard laid out first at a carte blanche's request (Case V)
+        out["laid_out"] = {"discard": format_cards(state.laid_out, rs), "may_alter": state.may_alter}
+    if state.leaves is not None:  # the elder's saying how many he leaves, and whether before showing (law 32, Case V)
+        out["leaves"] = {"count": state.leaves[0], "before_showing": state.leaves[1]}
     if state.point_lost:  # the elder opened sequences or sets before his point (law 46)
         out["point_lost"] = True
     if state.showings:  # calls allowed good or equal shown, asked for or unasked (law 55)

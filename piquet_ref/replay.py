@@ -19,7 +19,7 @@ from .errors import PiquetError, error
 from .machine import DealState, apply, new_deal, replies, score
 from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
-from .machine_actions import CallPoint, CallSequence, CallSet, ShowBlanche
+from .machine_actions import CallPoint, CallSequence, CallSet, LayOut, Leave, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -135,13 +135,19 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
 def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) -> tuple[str, tuple[str, ...]]:
     if isinstance(action, ShowBlanche):
         return "shows carte blanche", STEP_RULES["carte_blanche"]
+    if isinstance(action, LayOut):
+        return f"lays out {' '.join(format_cards(action.discard, rs))} before the elder's exchange, at his carte blanche's request (law 20)", STEP_RULES["carte_blanche"]
+    if isinstance(action, Leave):
+        when = "before showing his carte blanche" if not before.shown[0] else "after showing his carte blanche: the younger may alter his discard (Case V)"
+        return f"says he leaves {action.count} card(s) of his portion, {when} (law 32)", STEP_RULES["exchange-elder"]
     if isinstance(action, Elect):
         assert before.pending is not None
         return f"elects {action.choice.replace('_', ' ')} (law {before.pending[1]})", ()
     if isinstance(action, Exchange):
         taken = before.takes[0] if action.player == "younger" else 0
         cards = before.stock[taken : taken + action.take]
-        text = f"discards {' '.join(format_cards(action.discard, rs))}, takes in {' '.join(format_cards(cards, rs))}"
+        altered = action.player == "younger" and before.laid_out not in (None, action.discard)
+        text = f"{'alters his discard to' if altered else 'discards'} {' '.join(format_cards(action.discard, rs))}, takes in {' '.join(format_cards(cards, rs))}"
         if action.player == "elder" and after.left:
             text += f", leaves {after.left}"
         if action.take != len(action.discard):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from piquet_ref.cards import hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -27,7 +27,7 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
-    point_lost: bool = False, shortfall: bool = False,
+    point_lost: bool = False, shortfall: bool = False, blanche: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -43,8 +43,10 @@ def walks(
     with `point_lost`, the elder opens sequences or sets before his point (`irregular_actions`, law 46; something
     he does not hold only with `claims`). Once the
     point is called, the elder opens sequences or sets first with even odds (law 47). The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or
-    not when it opens, once."""
-    deck = draw(decks())
+    not when it opens, once. Where the elder holds carte blanche, the younger's laying out first and the
+    elder's saying what he leaves, each when open, are drawn or not with even odds (Case V); with `blanche`, the
+    elder is always dealt carte blanche."""
+    deck = draw(blanche_decks("elder") if blanche else decks())
     state = start(deck)
     taken: list[Action] = []
     waiver_drawn = False
@@ -78,6 +80,10 @@ def walks(
         if TakeUp("younger") in choices:  # Case XIII: found at some point of the play, one step in eight
             rest = tuple(a for a in choices if a != TakeUp("younger"))
             choices = (TakeUp("younger"),) if not rest or draw(st.integers(0, 7)) == 0 else rest
+        for kind in (LayOut, Leave):  # Case V: the discard laid out first, the saying of what is left, half the time when open
+            these = tuple(a for a in choices if isinstance(a, kind))
+            if these and len(these) < len(choices):
+                choices = these if draw(st.booleans()) else tuple(a for a in choices if not isinstance(a, kind))
         action = draw(st.sampled_from(choices))
         room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
         others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
@@ -85,7 +91,7 @@ def walks(
         if shortfall and short:  # the same discard, fewer taken in, unannounced (Case XIII)
             assert isinstance(action, Exchange)
             action = Exchange(action.player, action.discard, draw(st.integers(0, short - 1)), announced=False)
-        elif irregular and others and draw(st.booleans()):  # the same discard, another number taken in
+        elif irregular and others and not (action.player == "elder" and state.leaves) and draw(st.booleans()):  # the same discard, another number taken in
             assert isinstance(action, Exchange)
             action = Exchange(action.player, action.discard, draw(st.sampled_from(others)))
             fewer = action.player == "younger" and action.take < min(len(action.discard), room)

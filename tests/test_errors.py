@@ -51,7 +51,7 @@ from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
 from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
-from piquet_ref.machine_actions import SeeDiscard, SeeLeft, ShowBlanche, TakeUp
+from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -823,6 +823,21 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 1, announced=False), *NO_CALLS, MixLeft("younger"), TakeUp("younger")),
              machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 1, announced=False), *NO_CALLS, TakeUp("younger")),
              ("younger", "went among his discard")),
+    # the younger's discard laid out first at the elder's carte blanche, and the elder's saying what he leaves (Case V)
+    Negative("lay-out-out-of-turn", "the younger lays out first after the elder has shown his carte blanche", API,
+             machine(blanche_state, ShowBlanche("elder"), LayOut("younger", parse_cards("JS JH JD"))),
+             machine(blanche_state, LayOut("younger", parse_cards("JS JH JD"))), ("younger", "unshown carte blanche")),
+    Negative("leave-invalid", "the elder says he leaves a card after showing, the younger not having laid out", API,
+             machine(blanche_state, ShowBlanche("elder"), Leave("elder", 1)),
+             machine(blanche_state, Leave("elder", 1)), ("elder", "leaves 1")),
+    Negative("exchange-contradicts-leave", "the elder takes all five after saying he leaves one", API,
+             machine(blanche_state, Leave("elder", 1), ShowBlanche("elder"), Exchange("elder", parse_cards("8S 7S 8H 7H 7D"), 5)),
+             machine(blanche_state, Leave("elder", 1), ShowBlanche("elder"), Exchange("elder", parse_cards("8S 7S 8H 7H"), 4)), ("leaves 1", "takes in 5")),
+    Negative("discard-laid-out", "the younger alters his laid-out discard though the elder said he leaves a card before showing", API,
+             machine(blanche_state, LayOut("younger", parse_cards("JS JH JD")), Leave("elder", 1), ShowBlanche("elder"),
+                     Exchange("elder", parse_cards("8S 7S 8H 7H"), 4), Exchange("younger", parse_cards("JS JH JD JC"), 4)),
+             machine(blanche_state, LayOut("younger", parse_cards("JS JH JD")), ShowBlanche("elder"), Leave("elder", 1),
+                     Exchange("elder", parse_cards("8S 7S 8H 7H"), 4), Exchange("younger", parse_cards("JS JH JD JC"), 4)), ("JS JH JD", "JC")),
     # spec-invalid (the full set of breaks is SPEC_BREAKS above)
     Negative("spec-invalid", "a param of the wrong type", API,
              spec_break_in_tempdir(SPEC_BREAKS[1].bad), spec_break_in_tempdir(SPEC_BREAKS[1].good),

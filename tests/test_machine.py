@@ -34,7 +34,7 @@ from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import AskShow, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from piquet_ref.machine_actions import AskShow, LayOut, Leave, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.machine_json import action_json, action_of, state_json
@@ -449,6 +449,7 @@ def junk_actions() -> st.SearchStrategy[Any]:
         st.builds(SeeLeft, JUNK, JUNK),
         st.builds(MixLeft, JUNK),
         st.builds(SeeDiscard, JUNK),
+        st.builds(LayOut, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK))), st.builds(Leave, JUNK, JUNK),
         st.builds(CallPoint, JUNK, JUNK), st.builds(CallValue, JUNK, JUNK), st.builds(CallSequence, JUNK, JUNK, JUNK),
         st.builds(CallSet, JUNK, JUNK, JUNK), st.builds(Reply, JUNK), st.builds(Allow, JUNK), st.builds(AskValue, JUNK),
         JUNK,
@@ -844,3 +845,59 @@ def test_the_card_left_short_unannounced_is_no_card_left_for_law_36s_election_bu
         assert {"player": "younger", "action": "take_up"} in options and {"player": "younger", "action": "mix_left"} not in options  # mixing is irregular
         mixed = run_op("apply", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})
         assert mixed["cards_left"]["mixed"] and "take_up" not in [a["action"] for a in run_op("legal_actions", {**setup, "actions": [elder, younger, *calls, {"player": "younger", "action": "mix_left"}]})["actions"]]
+
+
+# --- Case V: the younger's discard laid out first at the elder's carte blanche, and the elder's saying what he leaves
+
+
+@given(walks(stop_anywhere=True, irregular=True, blanche=True))
+def test_a_discard_laid_out_first_stands_unless_the_elder_left_cards_without_saying_so_before_showing(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Case V, law 32: read off the actions taken, not the state's flags. The younger's exchange is of the
+    discard he laid out unless the elder's exchange left cards of his five and his saying of it did not come
+    before his showing."""
+    _, actions, state = walk
+    laid = [a for a in actions if isinstance(a, LayOut)]
+    mine = [a for a in actions if isinstance(a, Exchange) and a.player == "younger"]
+    elder = [a for a in actions if isinstance(a, Exchange) and a.player == "elder"]
+    if not laid or not mine:
+        return
+    at = actions.index
+    leave = [a for a in actions if isinstance(a, Leave)]
+    said_in_time = bool(leave) and at(leave[0]) < at(ShowBlanche("elder"))
+    left = STOCK_SIZE - 3 - elder[0].take
+    assert mine[0].discard == laid[0].discard or (left > 0 and not said_in_time)
+    assert not leave or elder[0].take == STOCK_SIZE - 3 - leave[0].count  # he takes the rest of his five (law 32)
+    assert [action_of(action_json(a, RS), RS, "a") for a in actions] == list(actions)  # the protocol carries them
+
+
+def test_an_elder_who_takes_past_his_five_after_the_younger_laid_out_three_leaves_that_discard_to_take_in_the_two_left() -> None:
+    """Law 28 with Case V: the elder takes six, leaving the younger two. He left nothing of his five, so the
+    younger's three laid out stand; his one exchange is of them, taking in the two the stock holds (law 28's
+    younger, left fewer than he discards, takes what is left)."""
+    dealt = "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "KS QS JS KH QH JH KD QD JD KC QC JC", "9D 8D 7D AC TC 9C 8C 7C"
+    state = new_deal(hand_of(parse_cards(dealt[0])), hand_of(parse_cards(dealt[1])), parse_cards(dealt[2]))
+    state = run(state, (LayOut("younger", parse_cards("JS JH JD")), ShowBlanche("elder"), Exchange("elder", parse_cards("8S 7S 8H 7H 9H"), 6)))
+    state = run(state, tuple(a for a in legal_actions(state) if isinstance(a, Elect) and a.choice != "fresh_deal")[:1])
+    exchanges = [a for a in legal_actions(state) if isinstance(a, Exchange)]
+    assert exchanges == [Exchange("younger", parse_cards("JS JH JD"), 2)]
+    assert apply(state, exchanges[0]).takes == (6, 2)
+
+
+@SOME
+@given(st.sampled_from(((), (LayOut("younger", parse_cards("JS JH JD")),), (ShowBlanche("elder"),))), junk_actions())
+def test_junk_actions_where_the_younger_may_lay_out_first_or_the_elder_say_what_he_leaves_raise_only_typed_errors(
+    before: tuple[Action, ...], action: Any,
+) -> None:
+    """Where Case V's actions are open (an elder dealt carte blanche, before his exchange), junk in them, or a
+    count that is not an int (True, 1.0), is a typed error."""
+    dealt = "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "KS QS JS KH QH JH KD QD JD KC QC JC", "9D 8D 7D AC TC 9C 8C 7C"
+    state = run(new_deal(hand_of(parse_cards(dealt[0])), hand_of(parse_cards(dealt[1])), parse_cards(dealt[2])), before)
+    for count in (True, 1.0):
+        with pytest.raises(PiquetError, match="leave-invalid|leaves"):
+            apply(state, Leave("elder", count))  # type: ignore[arg-type]
+    try:
+        apply(state, action)
+    except PiquetError:
+        pass
