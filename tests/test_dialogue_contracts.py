@@ -29,7 +29,7 @@ from piquet_ref.ruleset import PLAYERS
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import walks
-from .test_law_contracts import assert_caught, broken, conditions
+from .test_law_contracts import assert_caught, broken, broken_by, conditions
 
 HandAndDiscard = tuple[Hand, tuple[int, ...]]
 
@@ -54,10 +54,7 @@ def hand_breaks(held: HandAndDiscard, only: str | None = None) -> set[tuple[str,
         if category == "sets":
             calls += [("left_out", (hand, CallSet("elder", 3, rank), held)) for rank in RS.sets.ranks for held in (False, True)]
         calls += holding_calls(hand, discard, category)
-        for function, args in calls if only is None else [c for c in calls if c[0] == only]:
-            bad = broken(dialogue, function, args)
-            assert bad is not None, (function, "the preconditions refuse a legal hand")
-            out |= {(function, b) for b in bad}
+        out |= broken_by(dialogue, (c for c in calls if only in (None, c[0])))
     return out
 
 

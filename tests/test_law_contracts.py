@@ -85,6 +85,17 @@ def broken(module: Any, function: str, args: tuple[Any, ...]) -> list[str] | Non
     return [text for text, post in posts if not eval(post, names)]  # noqa: S307
 
 
+def broken_by(module: Any, calls: Iterable[tuple[str, tuple[Any, ...]]]) -> set[tuple[str, str]]:
+    """(function, postcondition) of every condition of `module`'s functions broken by `calls`, each of which
+    its preconditions must admit (a test calls them as the code does, so a refusal is a wrong precondition)."""
+    out: set[tuple[str, str]] = set()
+    for function, args in calls:
+        bad = broken(module, function, args)
+        assert bad is not None, (function, "the preconditions refuse a call made as the code makes it")
+        out |= {(function, b) for b in bad}
+    return out
+
+
 def assert_caught(bug: Plant, caught: set[str]) -> None:
     """A calibration's verdict: the planted `bug` broke the postcondition aimed at it."""
     assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"

@@ -40,7 +40,7 @@ from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
 from .machine_walks import start, walks
-from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, calibration_states, conditions
+from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
@@ -77,12 +77,7 @@ def shortfall_calls(state: DealState) -> list[tuple[str, tuple[Any, ...]]]:
 
 def shortfall_breaks(calls: list[tuple[str, tuple[Any, ...]]]) -> set[tuple[str, str]]:
     """(function, postcondition) of every condition of the shortfall's functions broken by `calls`."""
-    out: set[tuple[str, str]] = set()
-    for function, args in calls:
-        bad = broken(shortfall, function, args)
-        assert bad is not None, (function, "the preconditions refuse the machine's own call")
-        out |= {(function, b) for b in bad}
-    return out
+    return broken_by(shortfall, calls)
 
 
 def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, str]]:
@@ -91,14 +86,14 @@ def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, s
     calls: list[tuple[str, tuple[Any, ...]]] = [("called", (state,)), ("declarations", (state,))]
     calls += [("choice_of", (tuple(c for c in state.calls if c.player == p),)) for p in PLAYERS]
     calls += [("record", (state,))] if state.phase in ("play", "complete") else []
-    return {(f, b) for f, args in calls if only in (None, f) for b in broken(machine, f, args) or ()}
+    return broken_by(machine, (c for c in calls if only in (None, c[0])))
 
 
 def deal_breaks(deck: list[int]) -> set[tuple[str, str]]:
     """The conditions of `new_deal` broken by the deck dealt regularly, and with one card and two astray (laws 11, 12)."""
     shapes = ((HAND_SIZE, HAND_SIZE), (HAND_SIZE + 1, HAND_SIZE), (HAND_SIZE - 1, HAND_SIZE - 1))
     deals = [(hand_of(deck[:e]), hand_of(deck[e : e + y]), tuple(deck[e + y :]), RS) for e, y in shapes]
-    return {("new_deal", b) for args in deals for b in broken(machine, "new_deal", args) or ()}
+    return broken_by(machine, (("new_deal", args) for args in deals))
 
 
 def walk_breaks(deck: list[int], actions: tuple[Action, ...]) -> set[tuple[str, str]]:
