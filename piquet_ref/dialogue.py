@@ -34,7 +34,7 @@ from typing import Literal, NamedTuple
 
 from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
-from .errors import error
+from .errors import PiquetError, error
 from .machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from .ruleset import Player, Ruleset
 from .suit import point_key, run_mask, sequence_key, set_key
@@ -640,7 +640,14 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
 
 
 def describe(call: Utterance, rs: Ruleset) -> str:
-    """A call in words: `five cards`, `a sequence of 4 to the K`, `3 of rank Q`."""
+    """A call in words, for the messages: `5 cards for point`, `a sequence of 4 to the K`, `3 of rank Q`;
+    the words name what the call says, its number and the head or rank it names.
+
+    laws: 46, 48
+    post: __return__ != ""
+    post: not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count if isinstance(call, CallSet) else call.value) in __return__.split()
+    post: not isinstance(call, (CallSequence, CallSet)) or (call.head if isinstance(call, CallSequence) else call.rank) is None or rs.pack.ranks[call.head if isinstance(call, CallSequence) else call.rank].symbol in __return__.split()
+    """
     if isinstance(call, CallPoint):
         return f"{call.cards} cards for point"
     if isinstance(call, CallValue):
@@ -656,7 +663,22 @@ def describe(call: Utterance, rs: Ruleset) -> str:
 
 
 def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:
-    """The typed error for an utterance the dialogue under way does not allow."""
+    """The typed error for an utterance the dialogue under way does not allow, `speaker` being the one to speak:
+    out of turn when the other speaks, or an answer where a call is due and the reverse (law 46); an asking of
+    the value by a younger holding fewer cards (law 46); an allowing where the reply is good already (law 51);
+    a value the elder's points of that many cards do not make. The message names the player or the utterance.
+
+    laws: 46, 51
+    pre: talk and isinstance(talk[0], (CallPoint, CallSequence, CallSet)) and speaker == next_speaker(talk)
+    post: isinstance(__return__, PiquetError)
+    post: action.player == speaker or __return__.code in ("reply-out-of-turn", "call-out-of-turn")
+    post: __return__.code != "reply-out-of-turn" or isinstance(action, (Reply, Allow, AskValue, AskWhich))
+    post: __return__.code != "call-out-of-turn" or not isinstance(action, (Reply, Allow, AskValue, AskWhich))
+    post: __return__.code != "ask-value-short" or (isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards)
+    post: __return__.code != "allow-nothing-better" or (isinstance(action, Allow) and len(talk) != 2 and reply(hands, talk, rs)[0] == "good")
+    post: __return__.code != "declare-not-held" or (isinstance(action, CallValue) and isinstance(talk[0], CallPoint) and action.value not in values(hands[0], talk[0].cards, rs))
+    post: action.player in __return__.message.split() or type(action).__name__ in __return__.message
+    """
     answering = isinstance(action, (Reply, Allow, AskValue, AskWhich))
     naming = isinstance(talk[0], CallSet)
     if action.player != speaker or answering != (speaker == "younger") or (speaker == "elder" and isinstance(action, (CallValue, NameOut)) and naming != isinstance(action, NameOut)):

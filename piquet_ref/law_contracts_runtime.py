@@ -18,12 +18,13 @@ from typing import Callable
 from .cards import PACK_SIZE, SUIT_MASK, Hand, bit_of, cards_of, hand_of_pack, suit_of
 from .counts import Position
 from .declarations import DECL_CATEGORIES
+from .elections import ELECTIONS as ELECTION_NAMES
 from .laws import law_of, laws
 from .loader import default_ruleset
-from .misdeal import check_dealt, deal_options, deal_shape, exposed_option
+from .misdeal import check_dealt, deal_options, deal_shape, excess, exposed_option, size_error
 from .errors import PiquetError as PiquetError  # named by a `raises:` line
 from .left_cards import check_mix, check_see_discard, check_see_left
-from .penalties import available, check_take, election_law, offence, reckons_nothing, tricks_counted, tricks_to_play
+from .penalties import available, check_take, election_law, elections, offence, reckons_nothing, tricks_counted, tricks_to_play
 from .revokes import Revoked, check_retake, revoke_cards
 from .showing import check_show
 from .ruleset import PLAYERS
@@ -318,3 +319,48 @@ def deal_refused(elder: int, younger: int, stock: int, overlap: bool) -> str:
     if overlap:
         rest = rest[:-1] + (dealt[0],)
     return refusal(lambda: check_dealt(*hands, rest, RS))
+
+
+def elections_offered(number: int) -> tuple[str, ...]:
+    """`penalties.elections`: what the innocent player may elect under law `number`.
+
+    Only a law on an irregularity or its penalty gives a choice, and a choice has two ways at least: a
+    fresh deal or letting the deal stand (laws 11, 13); a penalty enforced or waived (law 44), the two
+    always together; a fresh deal instead of a penalty (law 28).
+
+    laws: 11, 13, 28, 44
+    pre: number in LAWS
+    post: all(e in ELECTION_NAMES for e in __return__) and len(set(__return__)) == len(__return__)
+    post: not __return__ or (LAWS[number].kind in ("irregularity", "penalty") and len(__return__) >= 2)
+    post: ("enforce" in __return__) == ("waive" in __return__) == (LAWS[number].kind == "penalty" and bool(__return__))
+    post: "stand" not in __return__ or "fresh_deal" in __return__
+    """
+    return tuple(elections(number))
+
+
+def size_refused(elder: int, younger: int, stock: int) -> tuple[str, str]:
+    """`misdeal.size_error`: (code, message) of the error for a deal of `elder`, `younger` and `stock` cards
+    that is no deal of the whole pack (law 9): a hand of the wrong size named before the stock, the elder's
+    before the younger's, the message opening with the part dealt wrong and naming its count.
+
+    laws: 9
+    pre: 0 <= elder <= PACK_SIZE and 0 <= younger <= PACK_SIZE and 0 <= stock <= PACK_SIZE
+    pre: (elder, younger, stock) != (HAND, HAND, STOCK)
+    post: __return__[0] == ("deal-hand-size" if elder != HAND or younger != HAND else "deal-stock-size")
+    post: __return__[1].split()[0] == ("elder.dealt" if elder != HAND else "younger.dealt" if younger != HAND else "stock")
+    post: str(elder if elder != HAND else younger if younger != HAND else stock) in __return__[1].split()
+    """
+    err = size_error(elder, younger, stock, RS)
+    return err.code, err.message
+
+
+def excess_of(size: int) -> int:
+    """`misdeal.excess`: the cards a hand of `size` holds over the twelve dealt each player (law 11):
+    positive when dealt too many, negative when too few, nothing for a regular hand.
+
+    laws: 11
+    pre: 0 <= size <= PACK_SIZE
+    post: size - __return__ == HAND
+    post: (__return__ > 0) == (size > HAND) and (__return__ < 0) == (size < HAND)
+    """
+    return excess(hand_of_pack((1 << size) - 1), RS)

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from piquet_ref import dialogue
 from piquet_ref.cards import PACK_SIZE, Hand, hand_of
 from piquet_ref.machine import DealState
-from piquet_ref.machine_actions import AskValue, CallPoint, CallSequence, CallSet, CallValue, Reply
+from piquet_ref.machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
 from piquet_ref.strategies import RS
 from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
 from piquet_ref.ruleset import PLAYERS
@@ -75,6 +75,13 @@ def holding_calls(hand: Hand, discard: tuple[int, ...], category: DeclCategory) 
     return calls
 
 
+# Utterances of either player, each tried where the dialogue under way does not allow it (`refusal`): the
+# answers, values a point may or may not make (and one no number), cards of a rank named out or none.
+UTTERANCES = tuple(u for p in PLAYERS for u in (
+    Reply(p), Allow(p), AskValue(p), AskWhich(p), CallValue(p, 0), CallValue(p, 31), CallValue(p, 41), CallValue(p, "x"),  # type: ignore[arg-type]
+    NameOut(p, 5), NameOut(p, 29), NameOut(p, 40), CallPoint(p, 5), CallSequence(p, 3, 7), CallSet(p, 3, 4)))
+
+
 def walk_breaks(state: DealState) -> set[tuple[str, str]]:
     """The conditions of the dialogue's steps broken in `state`: `reply`, `answers`, `called`, `amendments`,
     `next_speaker`, `false_calls`, `impossible`, `judged`, `claimed_key` and `say` (every utterance open, the
@@ -99,6 +106,10 @@ def walk_breaks(state: DealState) -> set[tuple[str, str]]:
         calls += [("amendments", (hands[0], discard, talk[0], rs))] if len(talk) == 1 else []
         said = dialogue.answers(hands, discard, talk, rs) + dialogue.false_calls(hands[0], category, talk, rs)
         calls += [("say", (hands, state.discards, category, talk, a, rs)) for a in said]
+        speaker = dialogue.next_speaker(talk)
+        calls += [("refusal", (hands, talk, a, speaker, rs)) for a in UTTERANCES if a not in said and not (
+            len(talk) == 1 and a.player == "elder" and isinstance(a, dialogue.OPENING[category]))]
+        calls += [("describe", (a, rs)) for a in talk + UTTERANCES if not isinstance(a, NameOut) or 0 <= a.card < PACK_SIZE]
     for function, args in calls:
         bad = broken(dialogue, function, args)
         assert bad is not None, (function, "the preconditions refuse the machine's own dialogue")
@@ -169,6 +180,13 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           'Claim(category, talk, False) if verdict == "good" else None',
           "__return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == "
           "impossible(hands[0], discards[0], __return__[2].talk, rs))")),
+    ("refusal", Plant("asking-again-short", "a second asking of the value, after the elder has said it, is refused as asking with too few cards (law 46)",
+          "if len(talk) == 1 and isinstance(opening, CallPoint):", "if isinstance(opening, CallPoint):",
+          "__return__.code != \"ask-value-short\" or (isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards)")),
+    ("describe", Plant("point-miscounted", "a call of point is put in words with one card fewer",
+          'return f"{call.cards} cards for point"', 'return f"{call.cards - 1} cards for point"',
+          "not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(call.cards if isinstance(call, CallPoint) else call.length if "
+          "isinstance(call, CallSequence) else call.count if isinstance(call, CallSet) else call.value) in __return__.split()")),
 )
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
@@ -206,6 +224,8 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "discovered": calibration_claims,
     "say": lambda: [((e, y), ((), ()), cat, (c,), Reply("younger"), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
                     for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to
+    "refusal": lambda: [(hands, talk, AskValue("younger"), "younger", RS) for hands, talk in calibration_talks()],  # asking again
+    "describe": lambda: [(CallPoint("elder", n), RS) for n in range(1, 9)],
     "impossible": lambda: [(e, tuple(c for c in range(PACK_SIZE) if not e[c >> 3] >> (c & 7) & 1)[:5], (c,), RS)
                            for e in CALIBRATION_HANDS for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)],
 }

@@ -58,6 +58,9 @@ BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
     "retake_refused": lambda: product((-2, -1, 0, 1, 2), (-1, 0, 1, 2)),
     "show_refused": lambda: product(range(-2, 5), (-1, 0, 1, 2), BOOLS, range(-1, 9), BOOLS),
     "deal_refused": lambda: product(range(-1, 34), range(-1, 34), range(-1, 11), BOOLS),
+    "elections_offered": lambda: ((n,) for n in range(-1, 81)),
+    "size_refused": lambda: product(range(-1, 34), range(-1, 34), range(-1, 11)),
+    "excess_of": lambda: ((n,) for n in range(-1, 34)),
 }
 
 
