@@ -387,11 +387,13 @@ def _lay_out_bounds(state: DealState) -> tuple[int, int]:
 
 def _leave_counts(state: DealState) -> tuple[int, ...]:
     """How many cards of his portion the elder holding carte blanche may say he leaves (law 32): before he
-    shows, or after it once the younger has laid out (Case V); at least one, and no more than leaves him a take."""
+    shows, or after it once the younger has laid out (Case V); at least one, and no more than leaves him a take.
+    The take he keeps room for and the cards he is dealt over twelve make his discard (laws 40-43)."""
     if not (state.blanche[0] and not state.discards and state.leaves is None and (state.laid_out is not None or not state.shown[0])):
         return ()
-    least, most = discard_bounds(PLAYERS[0], excess(state.dealt[0], state.ruleset), len(state.stock), 0, state.portion, state.ruleset)
-    return tuple(n for n in range(1, state.portion + 1) if least <= state.portion - n <= most)
+    shift = excess(state.dealt[0], state.ruleset)
+    least, most = discard_bounds(PLAYERS[0], shift, len(state.stock), 0, state.portion, state.ruleset)
+    return tuple(n for n in range(1, state.portion + 1) if least <= state.portion - n + shift <= most)
 
 
 def _leave(state: DealState, action: Leave, player: Player) -> DealState:
