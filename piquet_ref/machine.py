@@ -269,12 +269,13 @@ def apply(state: DealState, action: Action) -> DealState:
     elder's lead after the younger's correction of a claim (law 52).
 
     rules: play.follow-suit
-    laws: 59
+    laws: 52, 59
     raises: PiquetError
     post: action in legal_actions(state) or action in irregular_actions(state)
     post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
     post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
     post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
+    post: not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))
     """
     after = _apply(state, action)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open

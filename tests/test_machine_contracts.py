@@ -156,6 +156,26 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
 )
 
 
+CLAIM_PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("_corrected", Plant("retake-before-the-lead", "the younger's correction lets the elder take back a lead he has not made (law 52)",
+                         "relead=state.relead or state.elder_has_led", "relead=True",
+                         'not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played '
+                         'and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))')),
+)
+
+
+@pytest.mark.parametrize("function, bug", CLAIM_PLANTED, ids=[b.name for _, b in CLAIM_PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_the_youngers_claims(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action open in the state of the younger's claim standing, before the lead and after it, judged by `apply`'s conditions."""
+    before = younger_claim_state()
+    states = [before, apply(before, Play("elder", next(a.card for a in legal_actions(before) if isinstance(a, Play))))]
+    steps = [(s, a) for s in states for a in legal_actions(s)]
+    assert set().union(*({("apply", b) for b in broken(machine, "apply", step) or ()} for step in steps)) == set()
+    conditions(machine, "apply")  # the original's conditions judge the planted copy
+    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    assert_caught(bug, {b for step in steps for b in broken(machine, "apply", step) or ()})
+
+
 @pytest.mark.parametrize("function, bug", PLANTED, ids=[b.name for _, b in PLANTED])
 def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     states = calibration_states()
