@@ -25,6 +25,11 @@ misnomer (law 53), stands for the holding of as many cards that it misnames. The
 what he has good against it (Case II). To a trio named by its rank the younger may answer `AskWhich`
 ("which one do you not reckon?"), which admits it good (Case VII); the elder's `NameOut` names the card
 left out and so defines the trio he claims (Case VIII).
+
+The younger's replies are computed, so he can call what he does not hold only where he states his holding:
+in a call answering the elder's call stated by its cards (the compact `Call`, `younger_false_calls`). Allowed
+good (`claim_allowed`) it stands as his `Claim` (`younger_claim`), counting for what `younger_standing` gives,
+until he corrects it, which he may until he plays to the first trick (laws 52-54).
 """
 
 from __future__ import annotations
@@ -372,15 +377,18 @@ Resolved = tuple[tuple[Holding, ...], tuple[Holding, ...]]
 
 
 class Claim(NamedTuple):
-    """A call of something the elder does not hold, allowed good and not yet corrected (laws 52-54): the
-    category, what was said in it, whether it is exempt from the penalty (a misnomer, law 53, or a
-    claim his hand and discard together could not hold, law 54), and whether a showing has found it out
-    (law 55), which ends its correction."""
+    """A call of something its caller does not hold, allowed good and not yet corrected (laws 52-54): the
+    category, what was said in it (the elder's dialogue; empty for the younger's), whether it is exempt from
+    the penalty (a misnomer, law 53, or a claim his hand and discard together could not hold, law 54), whether
+    a showing has found it out (law 55), which ends its correction, who made it, and the holding the younger
+    stated in his call (empty for the elder's, which the talk describes)."""
 
     category: DeclCategory
     talk: Said
     exempt: bool
     found: bool = False
+    player: Player = "elder"
+    holding: Holding = ()
 
 
 def say(
@@ -466,6 +474,60 @@ def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ru
         return (theirs,)
     held = declare_all(hand, rs)
     return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))
+
+
+def younger_false_calls(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, ...]:
+    """The holdings the younger may state in his call without holding them (laws 52-54): any single holding
+    of the category the ruleset counts, of the whole pack, that `hand` does not hold. Where the protocol
+    lets him state his holding (his call after the elder's call stated by its cards), such a call is an
+    irregularity the deal survives (reading calling.false-claim).
+
+    laws: 52, 54
+    post: len(set(__return__)) == len(__return__) and all(h in singles(hand_of_pack(FULL_PACK), category, rs) for h in __return__)
+    post: all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)
+    post: len(__return__) + len(singles(hand, category, rs)) == len(singles(hand_of_pack(FULL_PACK), category, rs))
+    """
+    held = set(singles(hand, category, rs))
+    return tuple(h for h in singles(hand_of_pack(FULL_PACK), category, rs) if h not in held)
+
+
+def claim_allowed(elder: Declaration, category: DeclCategory, holding: Holding, rs: Ruleset) -> bool:
+    """Whether the younger's call of `holding`, which he does not hold, is allowed good: the laws' comparison of
+    the call as stated with the elder's call in the category finds it good, as the machine computes every
+    answer (laws 52, 54; reading calling.false-claim).
+
+    laws: 52, 54
+    post: __return__ == (key(hand_of_pack(pack_of(holding)), category, holding, "younger", rs) > max([h.key for h in ((elder.point,) if elder.point else ()) if category == "point"] + [h.key for h in (elder.sequences if category == "sequences" else elder.sets if category == "sets" else ())], default=-1))
+    """
+    claimed = declared(hand_of_pack(pack_of(holding)), choice(category, (holding,)), "younger", rs)
+    return compare_declarations(elder, claimed, rs).category(category).status("younger") == "good"
+
+
+def younger_claim(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding) -> Claim:
+    """The younger's call of `holding`, not held and allowed good, as his claim (laws 52-54): exempt from the
+    penalty when his hand and discard together could not hold it. Stated by its cards, it could be held there
+    only if every card of it is there; a misnomer (law 53) is such a claim too.
+
+    laws: 53, 54
+    post: __return__.player == "younger" and __return__.category == category and __return__.holding == holding and __return__.talk == () and not __return__.found
+    post: __return__.exempt == any(not hand[c >> 3] >> (c & 7) & 1 and c not in discard for c in holding)
+    """
+    seen = pack_of_hand(hand) | pack_of(discard)
+    return Claim(category, (), any(not seen >> c & 1 for c in holding), player="younger", holding=holding)
+
+
+def younger_standing(hand: Hand, claim: Claim, rs: Ruleset) -> tuple[Holding, ...]:
+    """What the younger's call counts for while his claim stands, or once it is found out (laws 53, 54): a
+    misnomer (the claim exempt, and he holds a holding of as many cards of the category) stands for his best
+    such holding; any other claim for nothing, so the elder reckons what he has good against his true calls.
+
+    laws: 53, 54
+    pre: claim.player == "younger"
+    post: len(__return__) <= 1 and all(h in singles(hand, claim.category, rs) and len(h) == len(claim.holding) for h in __return__)
+    post: bool(__return__) == (claim.exempt and any(len(h) == len(claim.holding) for h in singles(hand, claim.category, rs)))
+    """
+    misnamed_ = best(hand, claim.category, "younger", rs, len(claim.holding)) if claim.exempt else None
+    return (misnamed_,) if misnamed_ else ()
 
 
 def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> tuple[Opening | CallValue | NameOut, ...]:

@@ -33,7 +33,8 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .dialogue import Claim, answers, best, category_of, corrected, false_calls, next_speaker, openings, say
+from .dialogue import Claim, answers, best, category_of, claim_allowed, corrected, false_calls, next_speaker, openings, say
+from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
@@ -64,8 +65,10 @@ class DealState:
     `revoke` the first revoke still standing (law 59 IV); `left_election` the younger's election to look
     at the cards left (True) or not (False), None before it, and `elder_looked` the elder's look (law 36);
     `left_mixed` the younger's mixing them with his discard unshown and `discard_seen` the elder's look at it (law 37);
-    `claims` the elder's calls of something he does not hold that were allowed good and are not corrected,
-    `younger_played` whether the younger has played to the first trick, which ends their correction (law 52);
+    `claims` either player's calls of something he does not hold that were allowed good and are not corrected,
+    `younger_played` whether the younger has played to the first trick, which ends their correction (law 52),
+    and `relead` whether the elder may take back the card he led, the younger having corrected such a call
+    after the lead (law 52);
     `showings` who has shown his call of which category (law 55); `point_lost` whether the elder opened
     sequences or sets before his point and so lost it (law 46); `short` how many cards the younger left on
     the table short of his take without announcing it, until he takes them up (Case XIII); `laid_out` the
@@ -106,6 +109,7 @@ class DealState:
     short: int = 0  # cards the younger left short of his take unannounced, not taken up yet (Case XIII)
     laid_out: tuple[Card, ...] | None = None  # the younger's discard laid out first at a carte blanche's request (law 20)
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
+    relead: bool = False  # the younger corrected a claim after the elder's lead: the elder may retake it (law 52)
 
     @property
     def phase(self) -> Phase:
@@ -213,13 +217,19 @@ class DealState:
     def reckons_nothing(self) -> tuple[bool, bool]:
         """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
         held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
-        return held[0] or (self.false_claim and not self.waived[1]), held[1]
+        claimed = self.false_claims
+        return held[0] or (claimed[0] and not self.waived[1]), held[1] or (claimed[1] and not self.waived[0])
+
+    @property
+    def false_claims(self) -> tuple[bool, bool]:
+        """Who (elder, younger) reckons nothing for a claim allowed good that he does not hold, neither corrected
+        nor exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
+        return (any(not c.exempt and c.player == PLAYERS[0] for c in self.claims), any(not c.exempt and c.player == PLAYERS[1] for c in self.claims))
 
     @property
     def false_claim(self) -> bool:
-        """The elder reckons nothing for a claim allowed good that he does not hold, neither corrected nor
-        exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
-        return any(not c.exempt for c in self.claims)
+        """The elder's part of `false_claims`."""
+        return self.false_claims[0]
 
 
 def new_deal(
@@ -255,15 +265,17 @@ def apply(state: DealState, action: Action) -> DealState:
 
     The laws accept exactly the actions they allow and the irregularities they provide a remedy for; the deal
     dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV),
-    or a renounce the younger made short of a card he left unannounced and takes up (Case XIII).
+    or a renounce the younger made short of a card he left unannounced and takes up (Case XIII), or the
+    elder's lead after the younger's correction of a claim (law 52).
 
     rules: play.follow-suit
-    laws: 59
+    laws: 52, 59
     raises: PiquetError
     post: action in legal_actions(state) or action in irregular_actions(state)
     post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
     post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
     post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
+    post: not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))
     """
     after = _apply(state, action)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
@@ -426,18 +438,18 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
     """The innocent player's election (laws 11, 13, 28, 44): a fresh deal voids the deal; standing it goes on
     to the next election the deal offers, or to the exchange; waiving lifts the penalty."""
     offered = options(state)
-    elector = state.pending[0] if state.pending is not None else PLAYERS[1]  # law 54's waiver is the younger's
+    elector = state.pending[0] if state.pending is not None else _waiver(state, player)  # law 54's waiver: the adversary's
     if action.choice not in offered or player != elector:
         law = _election_law(state, action.choice)
         lost = state.pending is None and law is not None
         correctable = miscall_open(state)
         why = (f"the {elector} may elect {', '.join(offered)}" if offered
                else f"the elder lost that election by taking in without announcing a wrong number (law {law})" if lost
-               else f"the elder may still correct his call of {correctable[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if correctable
+               else f"the {correctable[0].player} may still correct his call of {correctable[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if correctable
                else "no law offers an election now")
         raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}", law)
     if state.pending is None:  # law 54's penalty let go (law 44)
-        return replace(state, waived=(state.waived[0], True))
+        return replace(state, waived=_waived(state.waived, player))
     if action.choice == "fresh_deal":
         return replace(state, pending=None, void=True, void_law=state.pending[1])
     if action.choice == "stand":
@@ -461,29 +473,40 @@ def _election_law(state: DealState, choice: object) -> int | None:
 
 def options(state: DealState) -> tuple[str, ...]:
     """What the player to elect may elect now (empty unless an irregularity calls for an election): the
-    election pending, or, while the play goes on, the younger's waiver of law 54's penalty.
+    election pending, or, while the play goes on, a player's waiver of law 54's penalty of his adversary.
 
     laws: 11, 13, 28, 44, 54
     post: state.pending is None or __return__ == elections(state.pending[1])
     post: state.pending is not None or __return__ in ((), ("waive",))
-    post: state.pending is not None or not __return__ or (state.phase == "play" and state.false_claim and not state.waived[1])
+    post: state.pending is not None or not __return__ or (state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.false_claims)))
     """
     if state.pending is not None:
         return elections(state.pending[1])
-    return ("waive",) if _claim_waiver_open(state) else ()
+    return ("waive",) if _waivers(state) else ()
 
 
-def _claim_waiver_open(state: DealState) -> bool:
-    """Whether the younger may let go the elder's penalty for a claim not held (laws 44, 54): a claim neither
-    exempt nor correctable any longer (the younger has played to the first trick, or it was found out) costs
-    the elder the deal by itself, and the younger has not yet waived. Enforcing is the default, so only the
+def _waiver(state: DealState, player: Player) -> Player:
+    """Who may let go law 54's penalty now, for a refusal: `player` if he may, else his adversary (laws 44, 54)."""
+    return player if player in _waivers(state) else other(player)
+
+
+def _waived(waived: tuple[bool, bool], player: Player) -> tuple[bool, bool]:
+    """The waivers (law 44) once `player` has let his adversary's penalty go."""
+    return (True, waived[1]) if player == PLAYERS[0] else (waived[0], True)
+
+
+def _waivers(state: DealState) -> tuple[Player, ...]:
+    """Who may now let go his adversary's penalty for a claim not held (laws 44, 54): a claim neither exempt
+    nor correctable any longer (the younger has played to the first trick, or it was found out) costs its
+    caller the deal by itself, and the adversary has not yet waived. Enforcing is the default, so only the
     waiver is an action, open until the last card is played; one waiver lets go every penalty of reckoning
-    nothing that deal (the record holds one per player), so none is offered once the elder reckons nothing
+    nothing that deal (the record holds one per player), so none is offered once the caller reckons nothing
     already by an exchange penalty enforced (reading calling.false-claim)."""
-    if state.phase != "play" or state.waived[1] or not state.hands:
-        return False
-    due = any(not c.exempt and (c.found or state.younger_played) for c in state.claims)
-    return due and not reckons_nothing(state.hands, state.waived, state.ruleset)[0]
+    if state.phase != "play" or not state.hands:
+        return ()
+    held = reckons_nothing(state.hands, state.waived, state.ruleset)
+    due = tuple(any(c.player == p and not c.exempt and (c.found or state.younger_played) for c in state.claims) and not held[i] for i, p in enumerate(PLAYERS))
+    return tuple(other(p) for i, p in enumerate(PLAYERS) if due[i] and not state.waived[1 - i])
 
 
 def _may_take_unannounced(state: DealState) -> bool:
@@ -510,9 +533,32 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     if action.category == "point" and len(holdings) > 1:
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
+    if not opening and action in _younger_claims(state):
+        return _claimed(state, action)
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
     return replace(state, calls=state.calls + (action,))
+
+
+def _younger_claims(state: DealState) -> tuple[Call, ...]:
+    """The younger's calls, in answer to the elder's call stated by its cards, of a holding he does not hold
+    (laws 52-54): one holding alone in the category (reading calling.false-claim)."""
+    if state.phase != "calls" or state.talk or state.to_move != PLAYERS[1] or not len(state.calls) % len(PLAYERS):
+        return ()
+    assert state.hands is not None and state.category is not None
+    return tuple(Call(PLAYERS[1], state.category, (h,)) for h in younger_false_calls(state.hands[1], state.category, state.ruleset))
+
+
+def _claimed(state: DealState, action: Call) -> DealState:
+    """The younger's call of a holding he does not hold (laws 52-54). Allowed good (the comparison with the
+    elder's call finds it good) it stands as his claim, and his call counts for what `younger_standing` gives
+    until he corrects it; otherwise it counts for nothing (reading calling.false-claim)."""
+    assert state.hands is not None
+    category, holding, rs = action.category, action.holdings[0], state.ruleset
+    if not claim_allowed(declarations(state)[0], category, holding, rs):
+        return replace(state, calls=state.calls + (Call(PLAYERS[1], category, ()),))
+    claim = younger_claim(state.hands[1], state.discards[1], category, holding)
+    return replace(state, calls=state.calls + (Call(PLAYERS[1], category, younger_standing(state.hands[1], claim, rs)),), claims=state.claims + (claim,))
 
 
 def called(state: DealState) -> tuple[DeclCategory, ...]:
@@ -585,7 +631,7 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
 
 
 def miscall_open(state: DealState) -> tuple[Claim, ...]:
-    """The claims the elder may correct now (law 52): until the younger has played to the first trick, while
+    """The claims their callers may correct now (law 52): until the younger has played to the first trick, while
     no dialogue is under way and no election is pending.
 
     laws: 52, 55
@@ -596,9 +642,9 @@ def miscall_open(state: DealState) -> tuple[Claim, ...]:
 
 
 def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -> DealState:
-    """The elder corrects a claim allowed good of something he does not hold (law 52): the category is judged
-    again with his best holding of it as his call, the younger replying on his hand."""
-    claim = next((c for c in miscall_open(state) if c.category == action.category and player == "elder"), None)
+    """A player corrects his claim allowed good of something he does not hold (law 52): his call in the category
+    is his best holding of it (`_corrected`)."""
+    claim = next((c for c in miscall_open(state) if c.category == action.category and c.player == player), None)
     if claim is None:
         why = "the younger has played to the first trick" if state.younger_played and state.claims else "no call of something not held stands allowed good in that category"
         raise error("miscall-not-open", f"the {player} corrects his call of {action.category!r}, but {why}: a miscall allowed good may be corrected only by its caller, until the younger plays to the first trick (law 52)")
@@ -606,12 +652,19 @@ def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -
 
 
 def _corrected(state: DealState, claim: Claim) -> DealState:
-    """The state with `claim` corrected: its category judged again on the elder's best holding of it (law 52)."""
+    """The state with `claim` corrected (law 52): the elder's category judged again on his best holding of it,
+    the younger replying on his hand; the younger's call made his best holding of the category, and if the
+    elder has led, the elder may take back his lead (reading calling.false-claim)."""
     assert state.hands is not None
-    elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
     i = _first_call(state, claim.category)
+    claims = tuple(c for c in state.claims if c != claim)
+    if claim.player == PLAYERS[1]:
+        mine = best(state.hands[1], claim.category, PLAYERS[1], state.ruleset)
+        calls = state.calls[: i + 1] + (Call(PLAYERS[1], claim.category, (mine,) if mine else ()),) + state.calls[i + len(PLAYERS) :]
+        return replace(state, calls=calls, claims=claims, relead=state.relead or state.elder_has_led)
+    elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
     calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
-    return replace(state, calls=calls, claims=tuple(c for c in state.claims if c != claim))
+    return replace(state, calls=calls, claims=claims)
 
 
 def _show_call(state: DealState, action: AskShow | Show, player: Player) -> DealState:
@@ -625,10 +678,10 @@ def _show_call(state: DealState, action: AskShow | Show, player: Player) -> Deal
         raise error("left-cards-undeclared", f"the {player} {'asks for' if asked else 'makes'} a showing while the younger is to say whether he will look at the {len(state.declared_left)} card(s) left in the stock: that comes first (law 36)")
     check_show(action.category, shower, asked, showable(replies(state), state.claims, state.showings, shower), state.elder_has_led)
     showings = state.showings + ((shower, action.category),)
-    claim = next((c for c in state.claims if c.category == action.category and not c.found), None)
+    claim = next((c for c in state.claims if c.category == action.category and c.player == shower and not c.found), None)
     if claim is None:
         return replace(state, showings=showings)
-    if not asked and not state.elder_has_led:
+    if not asked and not (state.younger_played if claim.player == PLAYERS[1] else state.elder_has_led):  # before its caller plays a card
         return replace(_corrected(state, claim), showings=showings)
     return replace(state, showings=showings, claims=tuple(c._replace(found=True) if c == claim else c for c in state.claims))
 
@@ -676,14 +729,18 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
         after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
         assert pos.lead is not None
         revoke = state.revoke or Revoked(player, pos, len(state.tricks))
-        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=state.younger_played or player == "younger")
+        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=state.younger_played or player == "younger", relead=False)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
-    return replace(state, position=after, tricks=tricks, younger_played=state.younger_played or player == "younger")
+    return replace(state, position=after, tricks=tricks, younger_played=state.younger_played or player == "younger", relead=False)
 
 
 def _retake(state: DealState, player: Player) -> DealState:
-    """The revoke found (law 59 IV): both players take back every card played since the first revoke standing."""
+    """The revoke found (law 59 IV): both players take back every card played since the first revoke standing.
+    Or the elder takes back his lead after the younger's correction of a claim (law 52), and leads again."""
+    if state.relead and player == PLAYERS[0]:
+        assert state.position is not None and state.revoke is None
+        return replace(state, position=state.position._replace(lead=None), relead=False)
     standing = check_retake(state.revoke, player)
     return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None)
 
@@ -730,9 +787,9 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     """
     return (
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
-        + tuple(CorrectMiscall("elder", c.category) for c in miscall_open(state))
-        + ((Elect(PLAYERS[1], "waive"),) if state.pending is None and _claim_waiver_open(state) else ())
-        + ((TakeUp("younger"),) if state.take_up_open else ())
+        + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state))
+        + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
+        + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
     )
 
 
@@ -809,7 +866,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
     takes (a younger left fewer cards than he discards by an elder who took past his five takes what is
-    left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54),
+    left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54)
+    and the younger's, where he states his holding (his call after the elder's call stated by its cards),
     and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
     in the play, a revoke (law 59 IV), which stands until it is retaken; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
@@ -820,6 +878,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     post: len(set(__return__)) == len(__return__)
     """
     mix = (MixLeft("younger"),) if state.phase in ("calls", "play") and may_mix("younger", state.cards_left, state.left_mixed, state.elder_looked) else ()
+    if state.phase == "calls" and state.to_move == "younger":
+        return _younger_claims(state) + mix
     if state.phase == "calls" and state.to_move == "elder":
         assert state.hands is not None and state.category is not None
         if state.talk:
@@ -901,7 +961,7 @@ def record(state: DealState) -> DealRecord:
     """The deal record of a state whose calls are over (the shape `score_deal` takes).
 
     The record is the state's deal: the hands dealt, the stock, the discards and what each took in, each
-    player's calls, the tricks played, the waivers (law 44) and the elder's claim not held (law 54).
+    player's calls, the tricks played, the waivers (law 44) and each player's claim not held (law 54).
 
     laws: 44, 54
     raises: PiquetError
@@ -909,7 +969,7 @@ def record(state: DealState) -> DealRecord:
     post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
     post: all(__return__.player(p).take in (None, state.takes[i]) and __return__.player(p).waives_penalty == state.waived[i] for i, p in enumerate(PLAYERS))
     post: all(__return__.player(p).declare == choice_of(tuple(c for c in state.calls if c.player == p)) for p in PLAYERS)
-    post: __return__.elder.false_claim == state.false_claim and not __return__.younger.false_claim
+    post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
     """
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
@@ -917,7 +977,7 @@ def record(state: DealState) -> DealRecord:
     players = [
         PlayerRecord(
             cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)),
-            None if regular else state.takes[i], state.waived[i], state.false_claim and i == 0,
+            None if regular else state.takes[i], state.waived[i], state.false_claims[i],
         )
         for i, p in enumerate(PLAYERS)
     ]

@@ -88,7 +88,8 @@ class Call:
     """The player's call in one category (laws 46-49): the holdings he declares; none is sinking it.
 
     The point is at most one holding; sequences and sets any number. The adversary's reply (good,
-    equal, not good) is not an action: the machine computes it from both calls.
+    equal, not good) is not an action: the machine computes it from both calls. The younger's call of one
+    holding he does not hold is a claim (laws 52-54), which stands when the comparison allows it good.
     """
 
     player: Player
@@ -133,7 +134,8 @@ class Revoke:
 class Retake:
     """The revoke is found: the player who made it takes back every card played since his first revoke
     still standing, and so does his adversary; the play goes on from there as if no error had been made
-    (law 59 IV)."""
+    (law 59 IV). Or the elder takes back the card he led, the younger having corrected a claim of his after
+    that lead and before playing to it, and leads again (law 52)."""
 
     player: Player
 

@@ -290,7 +290,8 @@ def state_json(state: DealState) -> dict[str, Any]:
         "complete": state.phase == "complete",
     }
     if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
-        out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt, **({"found": True} if c.found else {})} for c in state.claims]
+        out["claims"] = [{"category": c.category, "talk": [action_json(a, rs) for a in c.talk], "exempt": c.exempt, **({"found": True} if c.found else {}),
+                          **({"player": c.player, "holding": format_cards(c.holding, rs)} if c.player == "younger" else {})} for c in state.claims]
     if state.laid_out is not None:  # the younger's discard laid out first at a carte blanche's request (Case V)
         out["laid_out"] = {"discard": format_cards(state.laid_out, rs), "may_alter": state.may_alter}
     if state.leaves is not None:  # the elder's saying how many he leaves, and whether before showing (law 32, Case V)

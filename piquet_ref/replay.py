@@ -108,7 +108,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             exc.step = step
             raise
         text, rules = _describe(before, state, action, rs)
-        if isinstance(action, Call) and good_against_the_cards(before, action):
+        if isinstance(action, Call) and state.calls[-1] == action and good_against_the_cards(before, action):
             text += " (good against the cards)"
         yield f"{step:>3}. {action.player}: {text}" + (f" -- {laws(rules, rs)}" if rules else "")
         lost = state.point_lost and not before.point_lost
@@ -157,7 +157,12 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return text, STEP_RULES[f"exchange-{action.player}"]
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
+        if after.calls[-1] != action:  # the younger's call of a holding he does not hold (laws 52-54)
+            claimed = len(after.claims) > len(before.claims)
+            called += ", which he does not hold: allowed good, it stands as his claim until corrected (law 52)" if claimed else ", which he does not hold and is not good: it counts for nothing (law 54)"
         return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    if isinstance(action, Retake) and before.relead:
+        return "takes back his lead after the younger's correction, to lead again (law 52)", ()
     if isinstance(action, Retake):
         assert before.revoke is not None
         return f"retakes the revoke: the cards played since trick {before.revoke.tricks + 1} are taken back (law 59 IV)", ()

@@ -2,7 +2,7 @@
 
 Whatever a player called and had allowed good or equal he shows when his adversary asks, the younger
 only once the elder has led. What a player may be asked to show, or show, in a category: a call of
-something not held that stands allowed good (the elder's claim, laws 52-54) or a call the comparison
+something not held that stands allowed good (his claim, laws 52-54) or a call the comparison
 finds good or equal; each once. The effect on a claim is decided by the machine (`machine._show_call`):
 shown unasked before its caller plays a card it is his correction, free of penalty; otherwise the
 showing finds it out.
@@ -20,20 +20,20 @@ Showing = tuple[Player, DeclCategory]  # who showed what
 
 def showable(verdicts: tuple[CategoryComparison, ...], claims: tuple[Claim, ...], shown: tuple[Showing, ...], player: Player) -> tuple[DeclCategory, ...]:
     """The categories called so far in which `player` had his call allowed good or equal and has not shown
-    it yet: where a claim of the elder's not held stands allowed good, that claim (the younger had nothing
-    allowed there); elsewhere a call of his the comparison finds good or equal.
+    it yet: where a claim of something not held stands allowed good, that claim, its caller's (his adversary
+    had nothing allowed there); elsewhere a call of his the comparison finds good or equal.
 
     laws: 55
     post: len(set(__return__)) == len(__return__) and all(c in {v.category for v in verdicts} for c in __return__)
     post: all((player, c) not in shown for c in __return__)
-    post: player == "elder" or not any(k.category == c and not k.found for k in claims for c in __return__)
+    post: not any(k.category == c and k.player != player and not k.found for k in claims for c in __return__)
     post: all(v.status(player) in ("good", "equal") or any(k.category == v.category and not k.found for k in claims) for v in verdicts if v.category in __return__)
     post: all(v.category in __return__ for v in verdicts if (player, v.category) not in shown and v.status(player) in ("good", "equal") and not any(k.category == v.category and not k.found for k in claims))
     """
-    standing = {c.category for c in claims if not c.found}
+    standing = {c.category: c.player for c in claims if not c.found}
     return tuple(
         v.category for v in verdicts
-        if (player, v.category) not in shown and (player == "elder" if v.category in standing else v.status(player) in ("good", "equal"))
+        if (player, v.category) not in shown and (standing[v.category] == player if v.category in standing else v.status(player) in ("good", "equal"))
     )
 
 

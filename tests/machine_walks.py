@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from piquet_ref.cards import hand_of
+from piquet_ref.cards import cards_of, hand_of
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls
 from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
@@ -14,6 +14,7 @@ from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, deal
 
 
 WAIVER = Elect("younger", "waive")  # in the play: the younger lets go the elder's penalty for a claim (laws 44, 54)
+ELDER_WAIVER = Elect("elder", "waive")  # ... and the elder the younger's
 
 
 def decks() -> st.SearchStrategy[list[int]]:
@@ -27,7 +28,7 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
-    point_lost: bool = False, shortfall: bool = False, blanche: bool = False,
+    point_lost: bool = False, shortfall: bool = False, blanche: bool = False, younger_claims: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -42,31 +43,43 @@ def walks(
     `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open;
     with `point_lost`, the elder opens sequences or sets before his point (`irregular_actions`, law 46; something
     he does not hold only with `claims`). Once the
-    point is called, the elder opens sequences or sets first with even odds (law 47). The younger's waiver of the elder's penalty for a claim (laws 44, 54) is drawn or
+    point is called, the elder opens sequences or sets first with even odds (law 47). Each player's waiver of his adversary's penalty for a claim (laws 44, 54) is drawn or
     not when it opens, once. Where the elder holds carte blanche, the younger's laying out first and the
     elder's saying what he leaves, each when open, are drawn or not with even odds (Case V); with `blanche`, the
-    elder is always dealt carte blanche."""
+    elder is always dealt carte blanche. With `younger_claims`, the elder states each call by its cards and the
+    younger answers with a call of a holding he does not hold (`irregular_actions`, laws 52-54) one time in two
+    (half of those, where he can, one with a card of his discard in it, which his hand and discard could hold),
+    which the legal actions may then correct, retake the lead after or waive."""
     deck = draw(blanche_decks("elder") if blanche else decks())
     state = start(deck)
     taken: list[Action] = []
-    waiver_drawn = False
+    waivers_drawn: set[Action] = set()
     mixing = not shortfall or draw(st.integers(0, 3)) == 0  # with a shortfall, the mixing that bars its take-up in one walk in four
     while state.phase != "complete":
         if stop_anywhere and draw(st.integers(0, 15)) == 0:
             break
         choices = tuple(a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal"))
-        if state.phase == "play" and WAIVER in choices:  # law 54's waiver: drawn once, when it opens, or never
-            if not waiver_drawn and draw(st.booleans()):
-                choices = (WAIVER,)
-            else:
-                choices = tuple(a for a in choices if a != WAIVER)
-            waiver_drawn = True
+        for waiver in (WAIVER, ELDER_WAIVER):  # law 54's waivers: each drawn once, when it opens, or never
+            if state.phase == "play" and waiver in choices:
+                if waiver not in waivers_drawn and draw(st.booleans()):
+                    choices = (waiver,)
+                else:
+                    choices = tuple(a for a in choices if a != waiver)
+                waivers_drawn.add(waiver)
         wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)
+        claimed = [a for a in irregular_actions(state) if isinstance(a, Call)] if younger_claims and state.to_move == "younger" else []
+        if claimed and draw(st.integers(0, 1)) == 1:
+            assert state.hands is not None
+            seen = set(cards_of(state.hands[1])) | set(state.discards[1])
+            could = [a for a in claimed if set(a.holdings[0]) <= seen]  # a card of his discard in it: no exemption (law 54)
+            choices = tuple(could) if could and draw(st.integers(0, 1)) == 1 else tuple(claimed)
+        if younger_claims and state.phase == "calls" and state.to_move == "elder" and not state.talk:
+            choices = tuple(a for a in choices if isinstance(a, Call)) or choices
         if state.phase == "calls" and state.to_move == "elder" and not state.talk:
             assert state.hands is not None
             not_held = {f for c in ("sequences", "sets") for f in false_calls(state.hands[0], c, (), RS)} if not claims else set()

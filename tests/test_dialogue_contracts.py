@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 
 from piquet_ref import dialogue
 from piquet_ref.cards import PACK_SIZE, Hand, hand_of
-from piquet_ref.machine import DealState
+from piquet_ref.machine import DealState, declarations
 from piquet_ref.machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
 from piquet_ref.strategies import RS
-from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory
+from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, declare_all
 from piquet_ref.ruleset import PLAYERS
 
 from .crosshair_calibration.planted_deal import Plant, planted_function
@@ -86,15 +86,19 @@ def walk_breaks(state: DealState) -> set[tuple[str, str]]:
     """The conditions of the dialogue's steps broken in `state`: `reply`, `answers`, `called`, `amendments`,
     `next_speaker`, `false_calls`, `impossible`, `judged`, `claimed_key` and `say` (every utterance open, the
     calls of what is not held included) on the dialogue under way; `misnamed`, `discovered`, `corrected`,
-    `impossible` and `claimed_key` on each claim standing."""
+    `impossible` and `claimed_key` on each claim of the elder's standing; on each of the younger's, `younger_claim`
+    and `younger_standing`, and, where he is to answer a call stated by its cards, `younger_false_calls` and
+    `claim_allowed` (on every seventh of his calls of what he does not hold)."""
     talk, hands, rs = state.talk, state.hands, state.ruleset
     if hands is None:
         return set()
     discard = state.discards[0]
+    elders = [c for c in state.claims if c.player == "elder"]
     calls: list[tuple[str, tuple[Any, ...]]] = [(f, (hands[0], claim, rs) if f == "misnamed" else (hands, discard, claim, rs))
-                                                for claim in state.claims for f in ("misnamed", "discovered", "corrected")]
-    calls += [("impossible", (hands[0], discard, claim.talk, rs)) for claim in state.claims]
-    out = {("claimed_key", b) for t in [c.talk for c in state.claims] + ([talk] if talk else []) for b in broken(dialogue, "claimed_key", (t,)) or ()}
+                                                for claim in elders for f in ("misnamed", "discovered", "corrected")]
+    calls += [("impossible", (hands[0], discard, claim.talk, rs)) for claim in elders]
+    calls += younger_claim_calls(state)
+    out = {("claimed_key", b) for t in [c.talk for c in elders] + ([talk] if talk else []) for b in broken(dialogue, "claimed_key", (t,)) or ()}
     if talk:
         assert isinstance(talk[0], (CallPoint, CallSequence, CallSet))
         category = dialogue.category_of(talk[0])
@@ -117,6 +121,22 @@ def walk_breaks(state: DealState) -> set[tuple[str, str]]:
     return out
 
 
+def younger_claim_calls(state: DealState) -> list[tuple[str, tuple[Any, ...]]]:
+    """The calls of the deciders of the younger's claims (laws 52-54) the machine makes, or would make, in `state`."""
+    hands, rs = state.hands, state.ruleset
+    assert hands is not None
+    younger = [c for c in state.claims if c.player == "younger"]
+    calls: list[tuple[str, tuple[Any, ...]]] = [("younger_standing", (hands[1], c, rs)) for c in younger]
+    calls += [("younger_claim", (hands[1], state.discards[1], c.category, c.holding)) for c in younger]
+    answering = state.phase == "calls" and not state.talk and state.to_move == "younger" and len(state.calls) % 2
+    if answering and state.category is not None:
+        false = dialogue.younger_false_calls(hands[1], state.category, rs)
+        calls += [("younger_false_calls", (hands[1], state.category, rs))]
+        calls += [("claim_allowed", (declarations(state)[0], state.category, h, rs)) for h in false[::7]]
+        calls += [("younger_claim", (hands[1], state.discards[1], state.category, h)) for h in false[::11]]
+    return calls
+
+
 @settings(max_examples=150, deadline=None)
 @given(hands_and_discards())
 def test_the_holdings_best_holdings_and_openings_of_any_hand_keep_their_postconditions(held: HandAndDiscard) -> None:
@@ -126,6 +146,14 @@ def test_the_holdings_best_holdings_and_openings_of_any_hand_keep_their_postcond
 @settings(max_examples=150, deadline=None)
 @given(walks(stop_anywhere=True, claims=True))
 def test_every_reply_of_the_machines_dialogues_keeps_its_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
+    assert walk_breaks(walk[2]) == set()
+
+
+@settings(max_examples=60, deadline=None)
+@given(walks(stop_anywhere=True, younger_claims=True))
+def test_every_claim_of_the_younger_in_the_machines_walks_keeps_its_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
+    """Laws 52-54 for the younger: his calls of what he does not hold, whether each is allowed good, exempt, and
+    what it counts for, at the states the walks reach (answering a call stated by its cards, or with claims standing)."""
     assert walk_breaks(walk[2]) == set()
 
 
@@ -188,6 +216,22 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(call.cards if isinstance(call, CallPoint) else call.length if "
           "isinstance(call, CallSequence) else call.count if isinstance(call, CallSet) else call.value) in __return__.split()")),
 )
+YOUNGER_PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("younger_false_calls", Plant("held-stated-false", "a holding the younger holds is taken for a call of what he does not hold (law 54)",
+          "if h not in held)", "if True)", "all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)")),
+    ("claim_allowed", Plant("equal-allowed-good", "the younger's claim equal to the elder's call is taken as allowed good (law 54)",
+          '.category(category).status("younger") == "good"', '.category(category).status("younger") != "not_good"',
+          '__return__ == (key(hand_of_pack(pack_of(holding)), category, holding, "younger", rs) > max([h.key for h in ((elder.point,) if elder.point '
+          'else ()) if category == "point"] + [h.key for h in (elder.sequences if category == "sequences" else elder.sets if category == "sets" '
+          'else ())], default=-1))')),
+    ("younger_claim", Plant("younger-discard-forgotten", "the younger's claim of a card he discarded is taken as impossible, so exempt (law 54)",
+          "seen = pack_of_hand(hand) | pack_of(discard)", "seen = pack_of_hand(hand)",
+          "__return__.exempt == any(not hand[c >> 3] >> (c & 7) & 1 and c not in discard for c in holding)")),
+    ("younger_standing", Plant("misnomer-counts-nothing", "the younger's misnomer counts for nothing, not for the holding it misnames (law 53)",
+          "if claim.exempt else None", "if False else None",
+          "bool(__return__) == (claim.exempt and any(len(h) == len(claim.holding) for h in singles(hand, claim.category, rs)))")),
+)
+PLANTED += YOUNGER_PLANTED
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]
 
 
@@ -216,6 +260,16 @@ def calibration_claims() -> list[tuple[Any, ...]]:
             for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[:3] for exempt in (False, True)]
 
 
+def calibration_younger_claims() -> list[tuple[Any, ...]]:
+    """The younger's calls of what each calibration hand does not hold in each category, with a discard of the
+    first five cards it does not hold: (hand, discard, category, holding)."""
+    out = []
+    for y in CALIBRATION_HANDS:
+        discard = tuple(c for c in range(PACK_SIZE) if not y[c >> 3] >> (c & 7) & 1)[:5]
+        out += [(y, discard, cat, h) for cat in DECL_CATEGORIES for h in dialogue.younger_false_calls(y, cat, RS)[::5]]
+    return out
+
+
 DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "reply": lambda: [(hands, talk[:1], RS) for hands, talk in calibration_talks()],
     "answers": lambda: [(hands, (), talk[:1], RS) for hands, talk in calibration_talks()],
@@ -226,6 +280,11 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
                     for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to
     "refusal": lambda: [(hands, talk, AskValue("younger"), "younger", RS) for hands, talk in calibration_talks()],  # asking again
     "describe": lambda: [(CallPoint("elder", n), RS) for n in range(1, 9)],
+    "younger_false_calls": lambda: [(y, cat, RS) for y in CALIBRATION_HANDS for cat in DECL_CATEGORIES],
+    "claim_allowed": lambda: [(declare_all(e, RS), cat, h, RS) for e in CALIBRATION_HANDS for _, _, cat, h in calibration_younger_claims()[::3]],
+    "younger_claim": calibration_younger_claims,
+    "younger_standing": lambda: [(y, dialogue.younger_claim(y, d, cat, h)._replace(exempt=exempt), RS) for y, d, cat, h in calibration_younger_claims()
+                                 for exempt in (False, True)],
     "impossible": lambda: [(e, tuple(c for c in range(PACK_SIZE) if not e[c >> 3] >> (c & 7) & 1)[:5], (c,), RS)
                            for e in CALIBRATION_HANDS for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)],
 }

@@ -41,7 +41,7 @@ from piquet_ref.machine_json import action_json, action_of, state_json
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
-from .test_dialogue import declared_by_dialogue, false_claim_by_dialogue, standing_claims
+from .test_dialogue import after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 from .machine_walks import plies_through_the_machine, start, walks
@@ -268,7 +268,7 @@ def candidates(state: DealState) -> set[Action]:
 @FEW
 @given(st.one_of(
     walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
-    walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True),
+    walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True), walks(stop_anywhere=True, younger_claims=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
@@ -281,6 +281,52 @@ def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list
         accepted.add(action)
     assert accepted == set(legal_actions(state)) | (set(irregular_actions(state)) & candidates(state))
     assert not set(legal_actions(state)) & set(irregular_actions(state))
+
+
+def claim_key(category: str, holding: tuple[int, ...]) -> tuple[int, int]:
+    """What the laws compare holdings by: a point's cards, then its pips; a sequence's length, then its head; a
+    quatorze's or trio's number, then its rank."""
+    return len(holding), sum(RS.pack.ranks[c & 7].pips for c in holding) if category == "point" else max(c & 7 for c in holding)
+
+
+def younger_penalty_by_actions(deck: list[int], actions: tuple[Action, ...]) -> bool:
+    """Whether the younger reckons nothing that deal for a claim (laws 52-54, 44), from the actions alone: his call,
+    in answer to the elder's call stated by its cards, of a holding with a card he does not hold, which beats the
+    elder's call in its category as the laws compare them (allowed good), every card of it in his hand or his
+    discard (else he could not have held it, and is exempt), neither corrected nor shown unasked before his first
+    play, and the elder has not waived the penalty."""
+    _, younger, _ = after_exchange(deck, actions)
+    discard = next(a.discard for a in actions if isinstance(a, Exchange) and a.player == "younger")
+    first_play = next((i for i, a in enumerate(actions) if isinstance(a, (Play, Revoke)) and a.player == "younger"), len(actions))
+    for i, a in enumerate(actions):
+        if not (isinstance(a, Call) and a.player == "younger" and a.holdings and not set(a.holdings[0]) <= set(younger)):
+            continue
+        elder = next(c.holdings for c in actions[:i] if isinstance(c, Call) and c.player == "elder" and c.category == a.category)
+        allowed = claim_key(a.category, a.holdings[0]) > max((claim_key(a.category, h) for h in elder), default=(-1, -1))
+        exempt = not set(a.holdings[0]) <= set(younger) | set(discard)
+        put_right = any(isinstance(b, CorrectMiscall) and b.player == "younger" and b.category == a.category for b in actions[i:])
+        put_right |= any(b == Show("younger", a.category) for b in actions[i:first_play])
+        if allowed and not exempt and not put_right:
+            return Elect("elder", "waive") not in actions
+    return False
+
+
+@SOME
+@given(walks(younger_claims=True))
+def test_the_younger_reckons_nothing_exactly_for_a_claim_allowed_good_left_uncorrected_that_he_could_have_held(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Laws 52-54 for the younger, through the machine: the penalty of the oracle above, in the state, its record
+    and the score; and the elder takes back his lead only after the younger's correction made once he had led,
+    before the younger plays to it (law 52)."""
+    deck, actions, state = walk
+    penalty = younger_penalty_by_actions(deck, actions)
+    assert state.reckons_nothing[1] == score_deal(record(state)).reckons_nothing[1] == penalty
+    for i, a in enumerate(actions):
+        if a == Retake("elder"):
+            lead = max(k for k in range(i) if isinstance(actions[k], Play))
+            assert actions[lead].player == "elder" and not any(isinstance(b, Play) and b.player == "younger" for b in actions[:lead])
+            assert any(isinstance(b, (CorrectMiscall, Show)) and b.player == "younger" for b in actions[lead:i])
 
 
 @SOME

@@ -33,8 +33,9 @@ from piquet_ref import machine, shortfall
 from piquet_ref.cards import PACK_SIZE, hand_of
 from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState, Phase, apply, legal_actions
-from piquet_ref.machine_actions import Action, Play
+from piquet_ref import parse_cards
+from piquet_ref.machine import DealState, Phase, apply, legal_actions, new_deal, run
+from piquet_ref.machine_actions import Action, Call, Exchange, Play
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
@@ -124,6 +125,14 @@ def test_every_step_of_walks_with_claims_and_showings_keeps_the_postconditions(w
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
+@settings(max_examples=40, deadline=None)
+@given(walks(stop_anywhere=True, younger_claims=True))
+def test_every_step_of_walks_with_the_youngers_claims_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Laws 52-54 for the younger (his claims, their correction, the elder's retaking his lead, the waiver): the
+    record's penalties are the state's, and its mapping scores as the machine does."""
+    assert walk_breaks(walk[0], walk[1]) == set()
+
+
 def tried(state: DealState) -> set[tuple[str, str]]:
     """The conditions broken by every card played by either player in `state` that `apply` accepts."""
     out: set[tuple[str, str]] = set()
@@ -147,6 +156,26 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
 )
 
 
+CLAIM_PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("_corrected", Plant("retake-before-the-lead", "the younger's correction lets the elder take back a lead he has not made (law 52)",
+                         "relead=state.relead or state.elder_has_led", "relead=True",
+                         'not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played '
+                         'and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))')),
+)
+
+
+@pytest.mark.parametrize("function, bug", CLAIM_PLANTED, ids=[b.name for _, b in CLAIM_PLANTED])
+def test_the_run_time_check_finds_each_bug_planted_in_the_youngers_claims(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every action open in the state of the younger's claim standing, before the lead and after it, judged by `apply`'s conditions."""
+    before = younger_claim_state()
+    states = [before, apply(before, Play("elder", next(a.card for a in legal_actions(before) if isinstance(a, Play))))]
+    steps = [(s, a) for s in states for a in legal_actions(s)]
+    assert set().union(*({("apply", b) for b in broken(machine, "apply", step) or ()} for step in steps)) == set()
+    conditions(machine, "apply")  # the original's conditions judge the planted copy
+    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    assert_caught(bug, {b for step in steps for b in broken(machine, "apply", step) or ()})
+
+
 @pytest.mark.parametrize("function, bug", PLANTED, ids=[b.name for _, b in PLANTED])
 def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     states = calibration_states()
@@ -168,6 +197,9 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
                      "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)",
                      "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks[:-1])",
                      "__return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks")),
+    ("record", Plant("record-drops-the-youngers-claim", "the record leaves out the younger's claim not held (law 54)",
+                     "state.waived[i], state.false_claims[i],", "state.waived[i], state.false_claims[i] and i == 0,",
+                     "(__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims")),
     ("run", Plant("run-drops-the-last", "running actions leaves out the last of them",
                   "for step, action in enumerate(actions):", "for step, action in enumerate(actions[:-1]):",
                   "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
@@ -180,9 +212,9 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
 
 @pytest.mark.parametrize("function, bug", RECORD_PLANTED, ids=[b.name for _, b in RECORD_PLANTED])
 def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_records(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
-    states = calibration_states()
-    trick = next(a for a in legal_actions(states[-1]) if isinstance(a, Play))
-    states.append(apply(states[-1], Play("younger", trick.card)))  # a trick played
+    states = calibration_states() + [younger_claim_state()]
+    trick = next(a for a in legal_actions(states[-2]) if isinstance(a, Play))
+    states.append(apply(states[-2], Play("younger", trick.card)))  # a trick played
     assert set().union(*(record_breaks(s) for s in states)) == set() and deal_breaks(list(range(PACK_SIZE))) == set()
     runs = [(s, legal_actions(s)[:1]) for s in states]  # one action run from each state
     conditions(machine, function)  # the original's conditions judge the planted copy
@@ -190,6 +222,19 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_rec
     caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
     caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)
+
+
+def younger_claim_state() -> DealState:
+    """A deal whose younger, having discarded the nine of diamonds, called a quint to the king of diamonds against
+    the elder's quart major, allowed good (laws 52-54): the calls over, his claim standing."""
+    deal = new_deal(hand_of(parse_cards("AH KH QH JH 7H AS 9S AC 8C 7C 8D 7D")), hand_of(parse_cards("KD QD JD TD 9D KS QS JS KC QC TH 9H")),
+                    tuple(parse_cards("TS 8S 7S AD JC TC 9C 8H")), RS)
+    return run(deal, (
+        Exchange("elder", tuple(parse_cards("9S 8C 7C 8D 7D")), 5), Exchange("younger", tuple(parse_cards("9D TH 9H")), 3),
+        Call("elder", "point", (tuple(parse_cards("AH KH QH JH 7H")),)), Call("younger", "point", (tuple(parse_cards("KD QD JD TD")),)),
+        Call("elder", "sequences", (tuple(parse_cards("AH KH QH JH")),)), Call("younger", "sequences", (tuple(parse_cards("KD QD JD TD 9D")),)),
+        Call("elder", "sets", (tuple(parse_cards("AS AH AD AC")),)), Call("younger", "sets", ()),
+    ))
 
 
 # --- the younger's shortfall left unannounced and its take-up (Case XIII; piquet_ref/shortfall.py)

@@ -381,7 +381,7 @@ def dialogue_lines() -> list[str]:
     from .test_dialogue_contracts import PLANTED as PLANTED_DIALOGUE
 
     from .test_machine_contracts import PLANTED as PLANTED_MACHINE
-    from .test_machine_contracts import RECORD_PLANTED
+    from .test_machine_contracts import CLAIM_PLANTED, RECORD_PLANTED
 
     posts = [c for c in contracts((DIALOGUE_MODULE,)) if c.kind == "post"]
     machine_posts = [c for c in contracts((MACHINE_MODULE,)) if c.kind == "post"]
@@ -416,16 +416,17 @@ def dialogue_lines() -> list[str]:
         f"{len(machine_posts)} postconditions on `{'`, `'.join(sorted({c.function for c in machine_posts}))}` of `piquet_ref/machine.py`: the laws",
         "accept exactly the actions they allow and the irregularities they remedy, the two apart; the deal dealt never changes;",
         "a card once played stays played unless a revoke is retaken (law 59 IV); an election pending stops all but the elector",
-        "(laws 11, 13, 28, 44), and law 54's waiver is open only to the younger against a claim standing; nothing is allowed",
-        "once the deal is over; the replies come in law 67's order whatever the order of the calls (law 47); a claim is",
-        "corrected only before the younger's first card (law 52); each call is shown once, the younger asked only after the",
+        "(laws 11, 13, 28, 44), and law 54's waiver is open to a player only against his adversary's claim standing; nothing is",
+        "allowed once the deal is over; the replies come in law 67's order whatever the order of the calls (law 47); a claim,",
+        "the elder's or the younger's, is corrected only before the younger's first card, and the elder takes back his lead",
+        "only while it stands unanswered after the younger's correction (law 52); each call is shown once, the younger asked only after the",
         "elder's lead (law 55); the score's penalties are the machine's; a deal goes straight to the exchange only when dealt",
         "by law, else to the elder's option or void (laws 9, 11-13); each category is called once, the point first (laws 46,",
         "47); each player declares only what he called and holds; the record is the state's deal and its mapping scores as",
         "it does; running actions is applying each. `tests/test_machine_contracts.py` evaluates them at every step of the machine's",
-        "walks (irregular exchanges, revokes, claims, showings; `new_deal` on each walk's deck dealt regularly and with cards",
+        "walks (irregular exchanges, revokes, claims of either player, showings; `new_deal` on each walk's deck dealt regularly and with cards",
         "astray; `run` and `record_mapping` on each whole walk); its calibration requires the same check to find "
-        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in PLANTED_MACHINE + RECORD_PLANTED) + ".",
+        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in PLANTED_MACHINE + RECORD_PLANTED + CLAIM_PLANTED) + ".",
         *([f"The machine's other {len(machine_rest)} public functions (`{'`, `'.join(machine_rest)}`) carry no contract yet:",
            "they rest on the walks' properties (`tests/test_machine.py`) and the corpus."] if machine_rest else []),
     ]
