@@ -80,7 +80,7 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
     ("decidable neither yes nor no", edited(lambda ds: ds[2].__setitem__("decidable", "perhaps")), ("case III.decidable", "perhaps")),
     ("not decidable without a reason", edited(lambda ds: ds[2].pop("why_not")), ("case III.why_not",)),
     ("a law that is not one of the 78", edited(lambda ds: ds[0].__setitem__("laws", [46, 79])), ("case I.laws", "79")),
-    ("decidable with neither cases nor pending", edited(lambda ds: ds[0].pop("pending")), ("case I", "pending")),
+    ("decidable with neither cases nor pending", edited(lambda ds: ds[1].pop("cases")), ("case II", "pending")),
     ("decidable with cases and pending", edited(lambda ds: ds[5].__setitem__("pending", "more")), ("case VI", "not both")),
     ("a not decidable case naming cases", edited(lambda ds: ds[2].__setitem__("cases", ["PQ-24PQY"])), ("case III", "unknown ['cases']")),
 ]

@@ -358,6 +358,16 @@ def test_replay_refuses_a_record_whose_claim_not_held_it_cannot_rebuild(tmp_path
     assert "record-invalid" in capsys.readouterr().err
 
 
+def test_replay_refuses_a_record_with_a_holding_barred_from_scoring(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record with barred says what was compared, not the calls that barred it (laws 46, 56): the replay refuses
+    it rather than narrate a deal whose holdings score."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["younger"]["barred"] = ["sets"]
+    (tmp_path / "barred.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "barred.json")]) == 1
+    assert "record-invalid" in capsys.readouterr().err
+
+
 def test_the_apply_and_legal_actions_ops_report_the_step_of_a_rejection() -> None:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
