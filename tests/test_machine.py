@@ -58,7 +58,8 @@ def waived(actions: tuple[Action, ...]) -> bool:
 def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[str, Any]:
     """The deal record written straight from the actions taken: what each player discarded and called (the
     holdings a dialogue declares by `test_dialogue.declared_by_dialogue`), and the cards played, paired into
-    tricks (leader's card first). A younger's take-up of the cards he left short unannounced (Case XIII) makes
+    tricks (leader's card first). A younger who asked the value of fewer cards than the point he declares is
+    barred from scoring it (law 46, Case I). A younger's take-up of the cards he left short unannounced (Case XIII) makes
     his take what he discarded (as far as the stock held cards for him); if the elder had led the suit of a
     card taken up to a trick the younger played another suit to, the cards from his play to the first such
     trick on are struck out (law 59 IV)."""
@@ -84,6 +85,7 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             cut = next((k + 1 for k in range(0, len(played) - 1, 2) if played[k] in elder and played[k] >> 3 in suits and played[k + 1] >> 3 != played[k] >> 3), None)
             if cut is not None:
                 played, first_revoke = played[:cut], first_revoke if first_revoke is not None and first_revoke < cut else None
+    asked = next((a.cards for a in reversed(actions) if isinstance(a, CallPoint)), None) if AskValue("younger") in actions else None
     out: dict[str, Any] = {}
     for i, who in enumerate(PLAYERS):
         point = calls.get((who, "point"), ())  # a category not yet called (a record taken midway) declares nothing
@@ -102,6 +104,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             out[who]["waives_penalty"] = True
         if who == "elder" and false_claim_by_dialogue(deck, actions):
             out[who]["false_claim"] = True
+        if who == "younger" and asked is not None and point and len(point[0]) > asked:  # asked away, his longer point bars unscored (Case I)
+            out[who]["barred"] = ["point"]
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played) - 1, 2)]  # a trick under way is not yet in the record
     return out
