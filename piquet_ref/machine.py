@@ -908,7 +908,7 @@ def record(state: DealState) -> DealRecord:
     player's calls, the tricks played, the waivers (law 44), the elder's claim not held (law 54) and the
     younger's point barred by his asking (law 46, Case I).
 
-    laws: 44, 54
+    laws: 44, 46, 54
     raises: PiquetError
     post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
     post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))

@@ -119,6 +119,8 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == 'point'))}"
         if len(state.calls) > len(before.calls) + (2 if lost else 0) and state.calls[-1].player == "younger":
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == state.calls[-1].category))}"
+        if state.point_barred and not before.point_barred:
+            yield "     the younger asked away his longer point: it bars and saves a pique or repique, but scores nothing (law 46, Case I) -- declare.barred"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
             yield f"     trick {len(state.tricks)} to the {state.position.leader}"

@@ -340,6 +340,18 @@ def test_replay_of_the_trio_called_before_the_quart_cites_each_call_under_its_ow
     assert "he loses it, and the younger's point is good unopposed (law 46)" in capsys.readouterr().out
 
 
+def test_replay_of_case_i_says_after_the_reply_that_the_youngers_longer_point_bars_unscored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 46, Case I: the reply to the value names the younger's five good and the elder's four not good, and the
+    line after it that his five, asked away, score nothing (rule declare.barred)."""
+    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "case-i-value-completes-the-call-asking-bars-the-five.yaml"
+    (tmp_path / "case-i.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "case-i.yaml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  5. younger: says reply"))
+    assert "point: the younger's is good" in lines[at + 1] and "declare.barred" in lines[at + 2] and "law 46" in lines[at + 2]
+    assert sum("declare.barred" in line for line in lines) == 1
+
+
 def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
