@@ -582,7 +582,7 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
         return replace(state, talk=talk)
     calls = (Call("elder", category, resolved[0]), Call("younger", category, resolved[1]))
     allowed = state.talk + (action,) if isinstance(action, Allow) and claim is None else ()  # law 51 concerns a correct call
-    barred = category == "point" and resolved[1] != () and resolved[1] == (barred_point(state.hands[1], state.talk, state.ruleset),)
+    barred = category == "point" and resolved[1] == (barred_point(state.hands[1], state.talk, state.ruleset),)
     return replace(
         state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()), point_barred=state.point_barred or barred,
     )
