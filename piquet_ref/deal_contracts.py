@@ -7,7 +7,8 @@ CrossHair; tests/test_deal_contracts.py checks them at run time on Hypothesis de
 
 Irregular deals (laws 25-35, 57, 58) are covered: the tricks run short when a hand is short, only the
 twelfth trick earns the last-trick point (our reading of Case XIX, see `penalties`), and a player who
-reckons nothing has no event but his carte blanche.
+reckons nothing has no event but his carte blanche. So are records with holdings barred from scoring
+(rule declare.barred): a player has no event in a category he is barred from.
 """
 
 from __future__ import annotations
@@ -72,10 +73,13 @@ def play_points_by_the_rules(r: DealResult) -> bool:
 
 def events_in_the_order_of_accretion(r: DealResult) -> bool:
     """Scores come in the ruleset's order of accretion (carte blanche first), each bonus right after a score
-    of the player who wins it; a carte blanche is scored exactly by a player who held one."""
+    of the player who wins it; a carte blanche is scored exactly by a player who held one; nobody scores in a
+    category he is barred from."""
     order = r.ruleset.accretion.order
     reached, before = 0, None
     for e in r.events:
+        if e.category in r.barred[PLAYERS.index(e.player)]:
+            return False
         if e.category in BONUSES:
             if before is None or before.player != e.player:
                 return False
@@ -118,13 +122,14 @@ def bonuses_due(r: DealResult) -> list[tuple[str, Bonus]]:
 def bonuses_by_the_order_of_accretion(r: DealResult) -> bool:
     """The repique and pique scored are exactly those `bonuses_due` (each its ruleset's points). Where a
     player reckons nothing, his scores that are no events still bar (law 58), so there only: every bonus
-    scored is due (a holder reached the threshold before any event of his adversary)."""
+    scored is due (a holder reached the threshold before any event of his adversary); so too where a holding
+    is barred from scoring, which saves as a score does."""
     acc = r.ruleset.accretion
     scored = sorted((e.player, e.category) for e in r.events if e.category in BONUSES)
     if any(e.category in BONUSES and e.points != getattr(acc, e.category).points for e in r.events):
         return False
     due = sorted(bonuses_due(r))
-    return set(scored) <= set(due) and len(scored) == len(set(scored)) if any(r.reckons_nothing) else scored == due
+    return set(scored) <= set(due) and len(scored) == len(set(scored)) if any(r.reckons_nothing) or any(r.barred) else scored == due
 
 
 def cards_and_capot_by_the_rules(r: DealResult) -> bool:

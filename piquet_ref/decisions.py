@@ -2,7 +2,8 @@
 
 Each case has its question and ruling in our words, the laws the ruling rests on, and whether a record
 of the deal's actions can decide it: if so, the conformance cases whose expectation is the ruling, or
-what the reference still lacks to decide it; if not, why not. A broken entry raises `SpecError` (code
+what the reference still lacks to decide it, and for a case pinned on a deal record what the state
+machine still lacks to reach the ruling from the actions; if not, why not. A broken entry raises `SpecError` (code
 `spec-invalid`) naming the file and key.
 """
 
@@ -21,7 +22,7 @@ FILE = "decisions.yaml"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII",
             "XVIII", "XIX", "XX", "XXI", "XXII")
 FIELDS = {"case", "laws", "question", "ruling", "decidable"}
-DECIDABLE_FIELDS = {"cases", "pending"}
+DECIDABLE_FIELDS = {"cases", "pending", "machine"}
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Decision:
     why_not: str | None  # set exactly when not decidable
     cases: tuple[str, ...]  # conformance case ids whose expectation is the ruling
     pending: str | None  # what the reference lacks, for a decidable case not yet pinned
+    machine: str | None = None  # for a case pinned on a deal record: what the state machine lacks to reach it from the actions
 
 
 def load_decisions(root: Path) -> tuple[Decision, ...]:
@@ -66,10 +68,13 @@ def _decision(item: Any, numeral: str) -> Decision:
     pending = item.get("pending")
     if decidable and bool(cases) == (pending is not None):
         raise _fail(where, "a decidable case names its conformance cases or, while it has none, what is pending; not both")
+    if "machine" in item and not cases:
+        raise _fail(f"{where}.machine", "is said only of a case pinned by conformance cases (else say it in pending)")
     return Decision(
         numeral, tuple(laws), _text(item["question"], f"{where}.question"), _text(item["ruling"], f"{where}.ruling"), decidable,
         None if decidable else _text(item.get("why_not"), f"{where}.why_not"), cases,
         None if pending is None else _text(pending, f"{where}.pending"),
+        None if "machine" not in item else _text(item["machine"], f"{where}.machine"),
     )
 
 

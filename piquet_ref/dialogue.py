@@ -8,7 +8,9 @@ say good, equal or not good; `Allow` lets the call be good though he holds as go
 at the point `AskValue`, open to him only when he holds as many cards or more, has the elder say what his
 point makes and bars the younger from any longer point (law 46). After an equal number of cards, or
 the asking, the elder's `CallValue` is answered in the same way (Case I: the value completes the first
-call, it is no new one).
+call, it is no new one); a younger who asked holding more cards than called answers it with his points
+of as many cards, and, when none of them beats the value, with his longer point, which is compared as
+usual, so the elder's is not good, but is barred from scoring (`barred_point`; Case I, rule declare.barred).
 
 When the dialogue of a category ends, it is written as the two compact calls it amounts to, so the
 deal record stays the declared holdings: the holding the elder described (the best one answering the
@@ -443,8 +445,11 @@ def say(
             return (), discovered(hands, discards[0], standing, rs), standing
         return (), (reckoned(hands[0], discards[0], category, named, rs), ()), None
     verdict, mine, theirs = reply(hands, talk, rs)
+    longer = barred_point(hands[1], talk, rs)
     if isinstance(action, Allow):
         verdict, theirs = "good", None
+    elif mine is not None and verdict != "not_good" and longer is not None:  # Case I: his longer point bars, scoring nothing
+        return (), ((mine,), (longer,)), None
     elif verdict == "equal" and len(talk) == 1 and isinstance(opening, CallPoint):
         return talk + (action,), None, None  # an equal number of cards: the elder says what his point makes
     if mine is None:  # a call of something not held: allowed good it stands as a claim (laws 52-54); else void
@@ -457,6 +462,21 @@ def say(
         return (), ((mine,), (theirs,)), None
     assert theirs is not None
     return (), ((mine,), younger_holdings(hands[1], category, theirs, rs)), None
+
+
+def barred_point(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
+    """The younger's best point when he asked the value of a point of fewer cards than it has (law 46): he
+    may not count it, but it is compared as usual (Case I); None when he did not ask or has no longer point.
+
+    rules: declare.barred
+    laws: 46
+    post: __return__ is None or (isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(__return__) > talk[0].cards)
+    post: __return__ is None or __return__ == best(hand, "point", "younger", rs)
+    """
+    opening = talk[0]
+    if not isinstance(opening, CallPoint) or AskValue("younger") not in talk or longest(hand) <= opening.cards:
+        return None
+    return best(hand, "point", "younger", rs)
 
 
 def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:

@@ -33,7 +33,7 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .dialogue import Claim, answers, best, category_of, claim_allowed, corrected, false_calls, next_speaker, openings, say
+from .dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, next_speaker, openings, say
 from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
@@ -70,7 +70,9 @@ class DealState:
     and `relead` whether the elder may take back the card he led, the younger having corrected such a call
     after the lead (law 52);
     `showings` who has shown his call of which category (law 55); `point_lost` whether the elder opened
-    sequences or sets before his point and so lost it (law 46); `short` how many cards the younger left on
+    sequences or sets before his point and so lost it (law 46); `point_barred` whether the younger's point,
+    of more cards than the elder's whose value he asked, is his call in the point, barred from scoring (law 46,
+    Case I); `short` how many cards the younger left on
     the table short of his take without announcing it, until he takes them up (Case XIII); `laid_out` the
     discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
     (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
@@ -106,6 +108,7 @@ class DealState:
     younger_played: bool = False  # the younger has played to the first trick: law 52's window is closed
     showings: tuple[Showing, ...] = ()  # calls allowed good or equal shown, asked for or unasked (law 55)
     point_lost: bool = False  # the elder opened sequences or sets before his point: he lost it (law 46)
+    point_barred: bool = False  # the younger's point, longer than he asked the value of, bars but scores nothing (law 46, Case I)
     short: int = 0  # cards the younger left short of his take unannounced, not taken up yet (Case XIII)
     laid_out: tuple[Card, ...] | None = None  # the younger's discard laid out first at a carte blanche's request (law 20)
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
@@ -627,7 +630,10 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
         return replace(state, talk=talk)
     calls = (Call("elder", category, resolved[0]), Call("younger", category, resolved[1]))
     allowed = state.talk + (action,) if isinstance(action, Allow) and claim is None else ()  # law 51 concerns a correct call
-    return replace(state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()))
+    barred = category == "point" and resolved[1] == (barred_point(state.hands[1], state.talk, state.ruleset),)
+    return replace(
+        state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()), point_barred=state.point_barred or barred,
+    )
 
 
 def miscall_open(state: DealState) -> tuple[Claim, ...]:
@@ -961,15 +967,17 @@ def record(state: DealState) -> DealRecord:
     """The deal record of a state whose calls are over (the shape `score_deal` takes).
 
     The record is the state's deal: the hands dealt, the stock, the discards and what each took in, each
-    player's calls, the tricks played, the waivers (law 44) and each player's claim not held (law 54).
+    player's calls, the tricks played, the waivers (law 44), each player's claim not held (law 54) and the
+    younger's point barred by his asking (law 46, Case I).
 
-    laws: 44, 54
+    laws: 44, 46, 54
     raises: PiquetError
     post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
     post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
     post: all(__return__.player(p).take in (None, state.takes[i]) and __return__.player(p).waives_penalty == state.waived[i] for i, p in enumerate(PLAYERS))
     post: all(__return__.player(p).declare == choice_of(tuple(c for c in state.calls if c.player == p)) for p in PLAYERS)
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
+    post: not __return__.elder.barred and __return__.younger.barred == (("point",) if state.point_barred else ())
     """
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
@@ -977,7 +985,7 @@ def record(state: DealState) -> DealRecord:
     players = [
         PlayerRecord(
             cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)),
-            None if regular else state.takes[i], state.waived[i], state.false_claims[i],
+            None if regular else state.takes[i], state.waived[i], state.false_claims[i], ("point",) if state.point_barred and i == 1 else (),
         )
         for i, p in enumerate(PLAYERS)
     ]
@@ -1005,6 +1013,7 @@ def record_mapping(state: DealState) -> dict[str, object]:
         mine.update({"take": side.take} if side.take is not None else {})
         mine.update({"waives_penalty": True} if side.waives_penalty else {})
         mine.update({"false_claim": True} if side.false_claim else {})
+        mine.update({"barred": list(side.barred)} if side.barred else {})
         out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]

@@ -298,6 +298,8 @@ def state_json(state: DealState) -> dict[str, Any]:
         out["leaves"] = {"count": state.leaves[0], "before_showing": state.leaves[1]}
     if state.point_lost:  # the elder opened sequences or sets before his point (law 46)
         out["point_lost"] = True
+    if state.point_barred:  # the younger's longer point after his asking bars but scores nothing (law 46, Case I)
+        out["point_barred"] = True
     if state.showings:  # calls allowed good or equal shown, asked for or unasked (law 55)
         out["showings"] = [{"player": p, "category": c} for p, c in state.showings]
     if state.phase in ("play", "complete"):

@@ -8,7 +8,11 @@ Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dea
 either form a player may add `false_claim` (true: he called something he does not hold, had it allowed
 good and did not correct it before the younger played to the first trick, a misnomer or a claim his hand
 and discard could not hold aside: he reckons nothing that deal, laws 52-54; his adversary's holdings of
-that category are declared as on its discovery).
+that category are declared as on its discovery). In either form a player may add `barred` (a list of
+declaration categories, `point`, `sequences`, `sets`: what he declared there is compared as usual, so it
+bars the adversary and saves a repique or pique, but he scores nothing for it; rule `declare.barred`:
+a younger who replied equal to a shorter point, law 46 and Case I; holdings declared by implication and
+not reckoned before the younger played to the first trick, law 56 and Case IV).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from itertools import chain
 from typing import Any, Mapping, NamedTuple
 
 from .cards import Card, all_card_numbers, check_cards, notation, read_cards
-from .declarations import ALL, DeclareChoice
+from .declarations import ALL, DECL_CATEGORIES, DeclCategory, DeclareChoice
 from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
 from .ruleset import PLAYERS, Player, Ruleset
@@ -32,6 +36,7 @@ class PlayerRecord(NamedTuple):
     take: int | None = None  # cards taken in, when not the number discarded (laws 30-35)
     waives_penalty: bool = False  # he waived his adversary's penalty of reckoning nothing (law 44)
     false_claim: bool = False  # a claim not held allowed good and left uncorrected: he reckons nothing (law 54)
+    barred: tuple[DeclCategory, ...] = ()  # categories declared and compared, that bar but score nothing (laws 46, 56)
 
 
 class DealRecord(NamedTuple):
@@ -49,7 +54,7 @@ class DealRecord(NamedTuple):
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
-PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
@@ -94,12 +99,13 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     claimed = data.get("false_claim", False)
     if type(claimed) is not bool:
         raise error("record-false-claim", f"{who}.false_claim must be true or false, got {claimed!r}")
+    barred = parse_barred(data.get("barred", []), FIELD[who, "barred"])
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
         if "take" in data:
             raise error("record-invalid", f"{who}: take is given with dealt and discard, not with hand")
-        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives, claimed)
+        return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives, claimed, barred)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     take = data.get("take")
@@ -107,7 +113,7 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
         raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {take!r}")
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
-        take, waives, claimed,
+        take, waives, claimed, barred,
     )
 
 
@@ -128,6 +134,13 @@ def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Ca
             raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
         out.append((cards[0], cards[1]))
     return tuple(out)
+
+
+def parse_barred(data: Any, where: str) -> tuple[DeclCategory, ...]:
+    """A player's `barred`: a list of distinct declaration categories, returned in the order of accretion."""
+    if not isinstance(data, (list, tuple)) or not all(isinstance(c, str) and c in DECL_CATEGORIES for c in data) or len(set(data)) != len(data):
+        raise error("record-barred", f"{where} must be a list of distinct categories among {list(DECL_CATEGORIES)}, got {data!r}")
+    return tuple(c for c in DECL_CATEGORIES if c in data)
 
 
 def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
@@ -170,6 +183,8 @@ def _checked(rec: DealRecord) -> DealRecord:
             raise error("argument-invalid", f"DealRecord.{who}: take must be None or a count (dealt form only), waives_penalty a bool")
         if type(player.false_claim) is not bool:
             raise error("argument-invalid", f"DealRecord.{who}.false_claim must be a bool, got {player.false_claim!r}")
+        if not isinstance(player.barred, tuple) or player.barred != tuple(c for c in DECL_CATEGORIES if c in player.barred):
+            raise error("argument-invalid", f"DealRecord.{who}.barred must be a tuple of distinct categories in the order {DECL_CATEGORIES}, got {player.barred!r}")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):

@@ -61,6 +61,8 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
         raise error("record-invalid", "replay needs the dealt hands, discards and stock (a record in hand form has no exchange to replay)")
     if rec.elder.false_claim or rec.younger.false_claim:
         raise error("record-invalid", "replay cannot rebuild a call of something not held from a record with false_claim (it holds only what was declared): replay the apply input with its dialogue")
+    if rec.elder.barred or rec.younger.barred:
+        raise error("record-invalid", "replay cannot rebuild the calls that barred a holding from scoring (laws 46, 56) from a record with barred (it holds only what was declared)")
     result = score_deal(rec)
     state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
     actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
@@ -117,6 +119,8 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == 'point'))}"
         if len(state.calls) > len(before.calls) + (2 if lost else 0) and state.calls[-1].player == "younger":
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == state.calls[-1].category))}"
+        if state.point_barred and not before.point_barred:
+            yield "     the younger asked away his longer point: it bars and saves a pique or repique, but scores nothing (law 46, Case I) -- declare.barred"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
             assert state.position is not None
             yield f"     trick {len(state.tricks)} to the {state.position.leader}"

@@ -15,6 +15,7 @@ from .cards import tuple_new as _new
 from .declarations import (
     DECL_INDEX,
     Comparison,
+    DeclCategory,
     Declaration,
     Point,
     Sequence,
@@ -101,6 +102,7 @@ class DealResult(NamedTuple):
     tricks: tuple[Trick, ...]
     complete: bool
     reckons_nothing: tuple[bool, bool] = (False, False)  # penalised players (laws 25-35, 58), their scores not counted
+    barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())  # per player, categories that bar but score nothing
 
     def score(self, player: Player) -> PlayerScore:
         return self.elder if player == "elder" else self.younger
@@ -180,6 +182,17 @@ def bonus_step(
     return (first, rep_total, piq_total), won
 
 
+def bar_step(state: BonusState, player: int) -> BonusState | None:
+    """The repique and pique after a score `player` would have made but may not count (he reckons nothing, or
+    the holding is barred from scoring): it saves as a score does, the adversary who scored first winning
+    nothing more, but it adds nothing to the player's own totals towards a bonus (rule declare.barred).
+    """
+    first = state[0]
+    if first < 0:
+        return (player, 0, 0)
+    return state if first == player else None
+
+
 def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) -> tuple[tuple[int, int, Bonus], ...]:
     """The repique and pique won, as (index of the score that reaches the threshold, player, bonus).
 
@@ -238,7 +251,8 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     silent = reckons_nothing(hands, waived, rs) if irregular else (False, False)
     if rec.elder.false_claim or rec.younger.false_claim:  # law 54, the adversary's waiver of law 44 aside
         silent = (silent[0] or (rec.elder.false_claim and not waived[1]), silent[1] or (rec.younger.false_claim and not waived[0]))
-    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent)
+    barred = (rec.elder.barred, rec.younger.barred)
+    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent, barred)
     add = log.add
     tricks: tuple[Trick, ...] = ()
     complete = len(rec.tricks) == (tricks_to_play(hands, rs) if irregular else rs.play.tricks)
@@ -265,21 +279,25 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     return DealResult(
         rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
         tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        blanche, hands, tricks, complete, silent,
+        blanche, hands, tricks, complete, silent, barred,
     )
 
 
 class _Log:
     """The event log of one deal as it is scored: events in the order of accretion, each with the running
     totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`).
-    A player who reckons nothing (`silent`) scores nothing but his carte blanche (Case XXI); every score he
-    would have made still counts for the repique and pique, so his cards bar (000 §Scoring, law 58)."""
+    A player who reckons nothing (`silent`) scores nothing but his carte blanche (Case XXI), and a player
+    scores nothing in a category he is `barred` from (law 46, Case I; law 56, Case IV); every score either
+    would have made still saves a repique or pique (`bar_step`), so his cards bar (000 §Scoring, law 58)."""
 
-    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts", "silent")
+    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts", "silent", "barred")
 
-    def __init__(self, acc: AccretionRules, capot_counts: bool, silent: tuple[bool, bool]) -> None:
+    def __init__(
+        self, acc: AccretionRules, capot_counts: bool, silent: tuple[bool, bool], barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())
+    ) -> None:
         self.acc = acc
         self.silent = silent
+        self.barred = barred
         self.capot_counts = capot_counts
         self.events: list[Event] = []
         self.totals = [0, 0]  # (elder, younger)
@@ -290,9 +308,9 @@ class _Log:
         """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
         if points <= 0:
             return
-        if self.silent[p] and category != "carte_blanche":
+        if (self.silent[p] and category != "carte_blanche") or category in self.barred[p]:
             if self.bonus is not None and (category != "capot" or self.capot_counts):
-                self.bonus = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)[0]  # bars, wins nothing
+                self.bonus = bar_step(self.bonus, p)  # saves, wins nothing
             return
         totals = self.totals
         totals[p] += points

@@ -130,6 +130,7 @@ def _decision_entries() -> list[str]:
         laws = ", ".join(f"[{n}](#law-{n})" for n in d.laws) or "none"
         status = (f"pinned by {', '.join(f'`{c}`' for c in d.cases)}." if d.cases else f"decidable; pending: {d.pending}.") if d.decidable \
             else f"not decidable: {d.why_not}."
+        status += f" *State machine:* {d.machine}" if d.machine else ""
         out += [f'<a id="case-{d.case.lower()}"></a>', "", f"**Case {d.case}** (laws {laws}). {d.question} *Ruling:* {d.ruling} *Status:* {status}", ""]
     return out
 

@@ -62,7 +62,7 @@ def test_docs_spec_md_gives_every_case_with_its_ruling_and_status() -> None:
         start = text.index(f'<a id="case-{d.case.lower()}"></a>')
         block = text[start:text.index("\n\n", text.index(f"**Case {d.case}**", start))]
         assert d.question in block and d.ruling in block
-        assert (d.why_not or "") in block and all(c in block for c in d.cases)
+        assert (d.why_not or "") in block and (d.machine or "") in block and all(c in block for c in d.cases)
 
 
 def edited(change: Callable[[list[dict[str, Any]]], object]) -> Callable[[Path], None]:
@@ -80,9 +80,10 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
     ("decidable neither yes nor no", edited(lambda ds: ds[2].__setitem__("decidable", "perhaps")), ("case III.decidable", "perhaps")),
     ("not decidable without a reason", edited(lambda ds: ds[2].pop("why_not")), ("case III.why_not",)),
     ("a law that is not one of the 78", edited(lambda ds: ds[0].__setitem__("laws", [46, 79])), ("case I.laws", "79")),
-    ("decidable with neither cases nor pending", edited(lambda ds: ds[0].pop("pending")), ("case I", "pending")),
+    ("decidable with neither cases nor pending", edited(lambda ds: ds[1].pop("cases")), ("case II", "pending")),
     ("decidable with cases and pending", edited(lambda ds: ds[5].__setitem__("pending", "more")), ("case VI", "not both")),
     ("a not decidable case naming cases", edited(lambda ds: ds[2].__setitem__("cases", ["PQ-24PQY"])), ("case III", "unknown ['cases']")),
+    ("what the machine lacks said of a case without cases", edited(lambda ds: ds[3].update(cases=[], pending="more")), ("case IV.machine", "pinned")),
 ]
 
 

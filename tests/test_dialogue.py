@@ -122,7 +122,11 @@ def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, 
         values = [a for a in answers if isinstance(a, CallValue)]
         if values:  # law 46: the value, against the younger's best point of as many cards
             theirs = max((h for h in points(younger) if len(h) == n), key=lambda h: pips(h))
-            if isinstance(answers[-1], Allow) or pips(theirs) < pips(mine):
+            if isinstance(answers[-1], Allow):
+                return [mine], []
+            if m > n and pips(theirs) <= pips(mine):  # Case I: his longer point, which he asked away, bars unscored
+                return [mine], [max(points(younger), key=lambda h: worth("point", h))]
+            if pips(theirs) < pips(mine):
                 return [mine], []
             return [mine], [theirs]
         if isinstance(answers[-1], Allow) or m < n:
@@ -316,12 +320,14 @@ def test_five_cards_equal_then_forty_nine_good_as_in_cavendishs_deal() -> None:
 
 
 def test_the_younger_may_ask_the_value_only_holding_as_many_cards_and_asking_bars_a_longer_point() -> None:
-    """Law 46. The younger holds five diamonds: he may ask against four cards, and then reckons only four."""
+    """Law 46 and Case I. The younger holds five diamonds: he may ask against four cards, and then may not count
+    his five; as none of his four beats the value, his five are his answer, good against the four but barred."""
     state = example(CallPoint("elder", 4))
     assert set(legal_actions(state)) == {Reply("younger"), AskValue("younger"), Allow("younger"), CallPoint("elder", 5)}  # and law 50
     asked = run(state, (AskValue("younger"), CallValue("elder", 41), Reply("younger")))
-    # the elder's best four hearts make 41 (A K Q J); the younger's best four diamonds make 41 (A Q J T): equal
-    assert replies(asked)[0].outcome == "equal" and asked.calls[-1] == Call("younger", "point", (parse_cards("AD QD JD TD".split()),))
+    # the elder's best four hearts make 41 (A K Q J), as do the younger's best four diamonds (A Q J T); his five make 51
+    assert replies(asked)[0].status("younger") == "good" and asked.calls[-1] == Call("younger", "point", (parse_cards("AD QD JD TD 7D".split()),))
+    assert asked.point_barred  # the record marks it barred: it scores nothing (rule declare.barred)
     replied = apply(state, Reply("younger"))  # not good: five cards beat four, and he reckons his five
     assert replies(replied)[0].status("younger") == "good" and len(replied.calls[-1].holdings[0]) == 5
     with pytest.raises(PiquetError) as info:

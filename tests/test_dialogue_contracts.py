@@ -1,7 +1,7 @@
 """The contracts of the calling dialogue's deciders (`piquet_ref/dialogue.py`) evaluated at run time.
 
 `singles`, `best`, `openings`, `values`, `left_out`, `reply`, `answers`, `called`, `amendments` and the
-deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`,
+deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`, `barred_point`,
 `false_calls`, `misnamed`, `say`, ...) state laws 46, 48-55 and the comparison rules as PEP 316 conditions. They take whole hands and a ruleset, beyond CrossHair's per-path budget, so each condition is
 read from the docstring as CrossHair reads it and evaluated on Hypothesis hands (every category, every
 number of cards for `best` and `values`, every rank of a trio for `left_out`, the hand's openings and some of
@@ -84,7 +84,7 @@ UTTERANCES = tuple(u for p in PLAYERS for u in (
 
 def walk_breaks(state: DealState) -> set[tuple[str, str]]:
     """The conditions of the dialogue's steps broken in `state`: `reply`, `answers`, `called`, `amendments`,
-    `next_speaker`, `false_calls`, `impossible`, `judged`, `claimed_key` and `say` (every utterance open, the
+    `next_speaker`, `false_calls`, `impossible`, `judged`, `barred_point`, `claimed_key` and `say` (every utterance open, the
     calls of what is not held included) on the dialogue under way; `misnamed`, `discovered`, `corrected`,
     `impossible` and `claimed_key` on each claim of the elder's standing; on each of the younger's, `younger_claim`
     and `younger_standing`, and, where he is to answer a call stated by its cards, `younger_false_calls` and
@@ -105,7 +105,7 @@ def walk_breaks(state: DealState) -> set[tuple[str, str]]:
         mine = dialogue.called(hands[0], talk, rs)
         calls += [("answers", (hands, discard, talk, rs)), ("called", (hands[0], talk, rs)), ("next_speaker", (talk,)),
                   ("false_calls", (hands[0], category, talk, rs)), ("impossible", (hands[0], discard, talk, rs)),
-                  ("judged", (hands, discard, category, talk, mine, rs))]
+                  ("judged", (hands, discard, category, talk, mine, rs)), ("barred_point", (hands[1], talk, rs))]
         calls += [("reply", (hands, talk, rs))] if len(talk) != 2 else []
         calls += [("amendments", (hands[0], discard, talk[0], rs))] if len(talk) == 1 else []
         said = dialogue.answers(hands, discard, talk, rs) + dialogue.false_calls(hands[0], category, talk, rs)
@@ -187,6 +187,9 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("judged", Plant("asking-not-barred", "the younger who asked the value reckons a longer point (law 46)",
           "talk[0].cards if asked and isinstance(talk[0], CallPoint) else None", "None",
           'not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])')),
+    ("barred_point", Plant("asked-equal-length-barred", "a younger who asked the value of as many cards as his longest point holds is barred from it (law 46, Case I)",
+          "or longest(hand) <= opening.cards:", "or longest(hand) < opening.cards:",
+          '__return__ is None or (isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(__return__) > talk[0].cards)')),
     ("false_calls", Plant("held-called-false", "a call of a holding held is taken for one of something not held (law 52)",
           "return tuple(c for c in calls if not described(hand, c, rs))", "return tuple(c for c in calls if True or not described(hand, c, rs))",
           "all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)")),
@@ -275,6 +278,7 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "answers": lambda: [(hands, (), talk[:1], RS) for hands, talk in calibration_talks()],
     "judged": lambda: [(hands, (), "point", talk, dialogue.called(hands[0], talk, RS), RS) for hands, talk in calibration_talks()],
     "next_speaker": lambda: [(talk[:k],) for _, talk in calibration_talks()[:9] for k in (1, 2, 3)],
+    "barred_point": lambda: [(hands[1], talk, RS) for hands, talk in calibration_talks()],
     "discovered": calibration_claims,
     "say": lambda: [((e, y), ((), ()), cat, (c,), Reply("younger"), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
                     for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to

@@ -58,7 +58,8 @@ def waived(actions: tuple[Action, ...]) -> bool:
 def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[str, Any]:
     """The deal record written straight from the actions taken: what each player discarded and called (the
     holdings a dialogue declares by `test_dialogue.declared_by_dialogue`), and the cards played, paired into
-    tricks (leader's card first). A younger's take-up of the cards he left short unannounced (Case XIII) makes
+    tricks (leader's card first). A younger who asked the value of fewer cards than the point he declares is
+    barred from scoring it (law 46, Case I). A younger's take-up of the cards he left short unannounced (Case XIII) makes
     his take what he discarded (as far as the stock held cards for him); if the elder had led the suit of a
     card taken up to a trick the younger played another suit to, the cards from his play to the first such
     trick on are struck out (law 59 IV)."""
@@ -84,6 +85,7 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             cut = next((k + 1 for k in range(0, len(played) - 1, 2) if played[k] in elder and played[k] >> 3 in suits and played[k + 1] >> 3 != played[k] >> 3), None)
             if cut is not None:
                 played, first_revoke = played[:cut], first_revoke if first_revoke is not None and first_revoke < cut else None
+    asked = next((a.cards for a in reversed(actions) if isinstance(a, CallPoint)), None) if AskValue("younger") in actions else None
     out: dict[str, Any] = {}
     for i, who in enumerate(PLAYERS):
         point = calls.get((who, "point"), ())  # a category not yet called (a record taken midway) declares nothing
@@ -102,6 +104,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             out[who]["waives_penalty"] = True
         if who == "elder" and false_claim_by_dialogue(deck, actions):
             out[who]["false_claim"] = True
+        if who == "younger" and asked is not None and point and len(point[0]) > asked:  # asked away, his longer point bars unscored (Case I)
+            out[who]["barred"] = ["point"]
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played) - 1, 2)]  # a trick under way is not yet in the record
     return out
@@ -382,6 +386,18 @@ def test_replay_of_the_trio_called_before_the_quart_cites_each_call_under_its_ow
     assert "he loses it, and the younger's point is good unopposed (law 46)" in capsys.readouterr().out
 
 
+def test_replay_of_case_i_says_after_the_reply_that_the_youngers_longer_point_bars_unscored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 46, Case I: the reply to the value names the younger's five good and the elder's four not good, and the
+    line after it that his five, asked away, score nothing (rule declare.barred)."""
+    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "case-i-value-completes-the-call-asking-bars-the-five.yaml"
+    (tmp_path / "case-i.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "case-i.yaml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  5. younger: says reply"))
+    assert "point: the younger's is good" in lines[at + 1] and "declare.barred" in lines[at + 2] and "law 46" in lines[at + 2]
+    assert sum("declare.barred" in line for line in lines) == 1
+
+
 def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
@@ -401,6 +417,16 @@ def test_replay_refuses_a_record_whose_claim_not_held_it_cannot_rebuild(tmp_path
     data["elder"]["false_claim"] = True
     (tmp_path / "claim.json").write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(tmp_path / "claim.json")]) == 1
+    assert "record-invalid" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_record_with_a_holding_barred_from_scoring(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record with barred says what was compared, not the calls that barred it (laws 46, 56): the replay refuses
+    it rather than narrate a deal whose holdings score."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    data["younger"]["barred"] = ["sets"]
+    (tmp_path / "barred.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "barred.json")]) == 1
     assert "record-invalid" in capsys.readouterr().err
 
 

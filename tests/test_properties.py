@@ -39,6 +39,8 @@ from piquet_ref.loader import RULESET_ID
 from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, Player, other
 from piquet_ref.scoring import DealResult, Event
 
+from .deal_check import broken
+
 from piquet_ref.strategies import (
     PACK,
     Deal,
@@ -545,6 +547,29 @@ def test_declaring_less_never_gains_and_never_costs_the_adversary(deal: Deal, pl
         assert declaration_points(less, adv)[c] >= declaration_points(full, adv)[c]
     assert less.score(player).total <= full.score(player).total
     assert less.score(adv).total >= full.score(adv).total
+
+
+@pytest.mark.rules("declare.barred")
+@props
+@given(declaring_deals(), st.sampled_from(PLAYERS), st.sets(st.sampled_from(DECL_CATEGORIES), min_size=1))
+def test_barring_a_category_never_gains_and_changes_neither_the_verdicts_nor_the_adversarys_score(
+    deal: Deal, player: Player, barred: set[DeclCategory]
+) -> None:
+    """A holding barred from scoring is compared as declared and saves as if scored: the verdicts and every
+    score of the adversary stand; the barred player scores nothing in those categories, the same in the
+    others, and no more in all; `score_deal`'s postconditions hold."""
+    full = score(deal)
+    record = deal.record()
+    record[player] = {**record[player], "barred": sorted(barred)}
+    less = score_deal(record)
+    adv = other(player)
+    assert less.comparison == full.comparison
+    assert less.score(adv) == full.score(adv)
+    mine, was = declaration_points(less, player), declaration_points(full, player)
+    assert all(mine[c] == (0 if c in barred else was[c]) for c in DECL_CATEGORIES)
+    assert all(getattr(less.score(player), k) == getattr(full.score(player), k) for k in ("carte_blanche", "play", "cards", "capot"))
+    assert less.score(player).total <= full.score(player).total
+    assert broken(less) == []
 
 
 # ---------------------------------------------------------------------------------- bad input

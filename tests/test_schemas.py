@@ -23,7 +23,7 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-CASE, REQUEST, RESPONSE, LOCK = (validator(n) for n in ("case", "request", "response", "ids-lock"))
+CASE, REQUEST, RESPONSE, LOCK, RECORD = (validator(n) for n in ("case", "request", "response", "ids-lock", "record"))
 RESULTS = {op: validator(f"result-{op}") for op in ("evaluate_hand", "compare_declarations", "score_deal", "count", "score_partie", "odds", "apply", "legal_actions")}
 
 
@@ -61,3 +61,29 @@ def test_the_schemas_reject_what_they_should() -> None:
     assert errors(REQUEST, {"cmd": "run", "op": "score_deal"}) != []
     assert errors(RESPONSE, {"seq": 1}) != []
     assert errors(RESPONSE, {"seq": 1, "errored": True, "result": {}}) != []
+
+
+def test_every_deal_record_the_reference_scores_or_writes_is_of_the_record_schema() -> None:
+    """The inputs of the score_deal cases the reference scores, and the records `apply` writes, validate."""
+    checked = 0
+    for case in CASES:
+        if case.op not in ("score_deal", "apply"):
+            continue
+        response = answer({"cmd": "run", "seq": 1, "op": case.op, "input": case.data["input"]}) or {}
+        record = case.data["input"] if case.op == "score_deal" else response.get("result", {}).get("record")
+        if "result" in response and record is not None:
+            assert errors(RECORD, record) == [], case.path.as_posix()
+            checked += 1
+    assert checked > 0
+
+
+def test_the_record_schema_rejects_what_the_record_reader_refuses() -> None:
+    good = next(c.data["input"] for c in CASES if c.op == "score_deal" and "barred" in c.data["input"].get("younger", {}))
+    assert errors(RECORD, good) == []
+    young = good["younger"]
+    for barred in (["play"], ["point", "point"], "point", [["point"]]):
+        assert errors(RECORD, {**good, "younger": {**young, "barred": barred}}) != [], barred
+    assert errors(RECORD, {**good, "younger": {**young, "dealt": young["hand"]}}) != []  # both forms
+    assert errors(RECORD, {**good, "younger": {**young, "discards": []}}) != []  # an unknown key
+    assert errors(RECORD, {**good, "younger": {**young, "false_claim": "yes"}}) != []
+    assert errors(RECORD, {key: v for key, v in good.items() if key != "elder"}) != []

@@ -161,3 +161,19 @@ def test_the_last_trick_counts_one_more_not_two_more() -> None:
     cavendish = running(score("cavendish-example-28-23"))
     hoyle = running(score("hoyle-modernized-example-43-23"))
     assert cavendish[-1][0] - cavendish[-2][0] == 2 and hoyle[-1][0] - hoyle[-2][0] == 2
+
+
+def test_case_i_the_elder_cannot_score_the_point_and_the_youngers_saves_the_repique() -> None:
+    """CD I, L46: four cards answered equal by five; the elder scores no point, the younger's five are barred
+    from scoring yet beat the four and save the elder's 36 in hand from a repique."""
+    r = score("case-i-equal-reply-bars-the-longer-point")
+    assert r.comparison.good("point") == 1 and r.elder.point == 0 and r.younger.point == 0
+    assert r.elder.sequences + r.elder.sets >= 30 and r.elder.repique == 0 and r.younger.total == 0
+
+
+def test_case_iv_aces_declared_by_implication_bar_the_knaves_and_are_lost() -> None:
+    """CD IV, L56: three aces implied by the calls, not reckoned before the younger plays, score nothing, and
+    the younger cannot reckon his three knaves."""
+    r = score("case-iv-aces-by-implication-bar-the-knaves")
+    assert r.comparison.good("sets") == 0 and r.elder.sets == 0 and r.younger.sets == 0
+    assert format_cards(r.declaration("younger").sets[0].cards, r.ruleset) == ["JH", "JD", "JC"]

@@ -41,7 +41,7 @@ PLANTED: tuple[Plant, ...] = (
     Plant("cards-one-trick-late", "seven tricks do not win the cards",
           "won >= rs.cards.min_tricks", "won > rs.cards.min_tricks", "cards_and_capot_by_the_rules"),
     Plant("penalised-player-scores-play", "a player who reckons nothing scores his play points",
-          'if self.silent[p] and category != "carte_blanche":', 'if self.silent[p] and category not in ("carte_blanche", "play"):',
+          'if (self.silent[p] and category != "carte_blanche") or', 'if (self.silent[p] and category not in ("carte_blanche", "play")) or',
           "play_points_by_the_rules", irregular=True),
 )
 
