@@ -28,6 +28,7 @@ import json
 import math
 import os
 import platform
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -340,6 +341,30 @@ LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
 LAW_UNCONTRACTED: dict[str, str] = {}
 
 
+# The scoring core's modules, whose public functions the issue asks contracts on too.
+CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
+                "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
+CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts")
+
+
+def core_uncontracted() -> dict[str, list[str]]:
+    """Per core module, its public functions with no contract of their own and none named in the first line of a
+    wrapper's docstring (CORE_WRAPPERS)."""
+    named: set[str] = set()
+    for name in CORE_WRAPPERS:
+        for fn in vars(importlib.import_module(name)).values():
+            if isinstance(fn, FunctionType) and fn.__module__ == name and fn.__doc__:
+                named |= set(re.findall(r"`([a-z_]+)`", fn.__doc__.splitlines()[0]))
+    out: dict[str, list[str]] = {}
+    for name in CORE_MODULES:
+        own = {c.function for c in contracts((name,))}
+        missing = [f for f, fn in vars(importlib.import_module(name)).items() if isinstance(fn, FunctionType) and fn.__module__ == name
+                   and not f.startswith("_") and f not in own and f not in named]
+        if missing:
+            out[name.split(".")[-1]] = missing
+    return out
+
+
 def wrapped_deciders() -> set[str]:
     """`module.function` of the laws' deciders a wrapper of LAW_WRAPPERS states (its docstring opens with its name)."""
     out = set()
@@ -523,6 +548,7 @@ def document(measured: dict[str, Any]) -> str:
     rules = default_ruleset().rules
     tests, cases = marked_tests(), case_counts()
     trial: dict[str, Any] = json.loads(TRIAL_RECORD.read_text(encoding="utf-8"))
+    core = core_uncontracted()
     all_contracts = contracts(CONTRACT_MODULES)
     by_rule: dict[str, list[Contract]] = {}
     for c in all_contracts:
@@ -665,6 +691,14 @@ def document(measured: dict[str, Any]) -> str:
         "  (above), and the tables are proven cell by cell by the exhaustive tests;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
+        "",
+        "## Not yet done",
+        "",
+        f"Contracts on the public functions of the scoring core that have none of their own nor a wrapper's naming them "
+        f"({sum(map(len, core.values()))}; most are established by the exhaustive proofs, the properties or the run-time "
+        "checks of `score_deal` above):",
+        "",
+        *(f"- `{m}`: " + ", ".join(f"`{f}`" for f in fs) for m, fs in core.items()),
         "",
     ]
     return "\n".join(lines)
