@@ -12,7 +12,6 @@ module, each by the postcondition it names.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -27,9 +26,9 @@ from piquet_ref.strategies import RS
 from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, declare_all
 from piquet_ref.ruleset import PLAYERS
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
+from .crosshair_calibration.planted_deal import Plant
 from .machine_walks import walks
-from .test_law_contracts import assert_caught, broken, broken_by, conditions
+from .test_law_contracts import assert_caught, broken, broken_by, conditions, plant
 
 HandAndDiscard = tuple[Hand, tuple[int, ...]]
 
@@ -157,7 +156,6 @@ def test_every_claim_of_the_younger_in_the_machines_walks_keeps_its_postconditio
     assert walk_breaks(walk[2]) == set()
 
 
-PACKAGE = Path(dialogue.__file__).parent
 POINT_BY_CARDS = ('not isinstance(talk[0], CallPoint) or len(talk) == 3 or __return__[0] == ("good" if longest(hands[1]) < talk[0].cards '
                   'else "equal" if longest(hands[1]) == talk[0].cards else "not_good")')
 PLANTED: tuple[tuple[str, Plant], ...] = (
@@ -240,8 +238,7 @@ CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand
 
 @pytest.mark.parametrize("function, bug", PLANTED, ids=[b.name for _, b in PLANTED])
 def test_the_run_time_check_finds_each_bug_planted_in_the_dialogue(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
-    conditions(dialogue, function)  # the original's conditions judge the planted copy
-    monkeypatch.setattr(dialogue, function, planted_function(PACKAGE / "dialogue.py", bug, function))
+    plant(monkeypatch, dialogue, function, bug)
     if function in DIALOGUE_ARGS:
         caught = {b for a in DIALOGUE_ARGS[function]() for b in broken(dialogue, function, a) or ()}
     else:

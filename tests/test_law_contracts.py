@@ -99,6 +99,14 @@ def broken_by(module: Any, calls: Iterable[tuple[str, tuple[Any, ...]]]) -> set[
     return out
 
 
+def plant(monkeypatch: pytest.MonkeyPatch, module: Any, function: str, bug: Plant, judged_by: tuple[str, ...] = ()) -> None:
+    """Replace `module.function` by a copy with `bug` planted, the conditions of `judged_by` (the function's own when
+    empty) read from the original first, so that the original's conditions judge the planted copy."""
+    for name in judged_by or (function,):
+        conditions(module, name)
+    monkeypatch.setattr(module, function, planted_function(Path(module.__file__), bug, function))
+
+
 def assert_caught(bug: Plant, caught: set[str]) -> None:
     """A calibration's verdict: the planted `bug` broke the postcondition aimed at it."""
     assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
@@ -287,8 +295,7 @@ MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
 def test_the_machine_check_finds_each_bug_planted_in_a_decider(module: Any, function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     states = calibration_states()
     assert all(machine_breaks(s) == set() for s in states)
-    conditions(module, function)  # the original's conditions judge the planted copy
-    monkeypatch.setattr(module, function, planted_function(Path(module.__file__), bug, function))
+    plant(monkeypatch, module, function, bug)
     caught = {b for s in states for f, b in machine_breaks(s) if f == function}
     assert_caught(bug, caught)
 

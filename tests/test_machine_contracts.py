@@ -22,7 +22,6 @@ tricks and hands; with a calibration of their own.
 from __future__ import annotations
 
 from itertools import product
-from pathlib import Path
 from typing import Any, get_args
 
 import pytest
@@ -39,9 +38,9 @@ from piquet_ref.machine_actions import Action, Call, Exchange, Play
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
+from .crosshair_calibration.planted_deal import Plant
 from .machine_walks import start, walks
-from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions
+from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions, plant
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
@@ -171,8 +170,7 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_youngers_claims(functi
     states = [before, apply(before, Play("elder", next(a.card for a in legal_actions(before) if isinstance(a, Play))))]
     steps = [(s, a) for s in states for a in legal_actions(s)]
     assert set().union(*({("apply", b) for b in broken(machine, "apply", step) or ()} for step in steps)) == set()
-    conditions(machine, "apply")  # the original's conditions judge the planted copy
-    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    plant(monkeypatch, machine, function, bug, ("apply",))
     assert_caught(bug, {b for step in steps for b in broken(machine, "apply", step) or ()})
 
 
@@ -181,9 +179,7 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str,
     states = calibration_states()
     states.append(apply(states[-1], Play("younger", next(a.card for a in legal_actions(states[-1]) if isinstance(a, Play)))))  # a trick played
     assert set().union(*(tried(s) for s in states)) == set()
-    for name in ("apply", *OF_A_STATE):
-        conditions(machine, name)  # the original's conditions judge the planted copy
-    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    plant(monkeypatch, machine, function, bug, ("apply", *OF_A_STATE))
     caught: set[Any] = {b for s in states for _, b in tried(s)}
     assert_caught(bug, caught)
 
@@ -217,8 +213,7 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_rec
     states.append(apply(states[-2], Play("younger", trick.card)))  # a trick played
     assert set().union(*(record_breaks(s) for s in states)) == set() and deal_breaks(list(range(PACK_SIZE))) == set()
     runs = [(s, legal_actions(s)[:1]) for s in states]  # one action run from each state
-    conditions(machine, function)  # the original's conditions judge the planted copy
-    monkeypatch.setattr(machine, function, planted_function(Path(machine.__file__), bug, function))
+    plant(monkeypatch, machine, function, bug)
     caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
     caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)
@@ -310,6 +305,5 @@ SHORTFALL_PLANTED: tuple[tuple[str, Plant], ...] = (
 def test_the_run_time_check_finds_each_bug_planted_in_the_shortfall(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = SHORTFALL_CALLS + [(f, args) for f, box in SHORTFALL_BOXES.items() for args in box() if broken(shortfall, f, args) is not None]
     assert shortfall_breaks(calls) == set()
-    conditions(shortfall, function)  # the original's conditions judge the planted copy
-    monkeypatch.setattr(shortfall, function, planted_function(Path(shortfall.__file__), bug, function))
+    plant(monkeypatch, shortfall, function, bug)
     assert_caught(bug, {b for f, b in shortfall_breaks(calls) if f == function})
