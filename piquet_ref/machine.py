@@ -229,11 +229,6 @@ class DealState:
         nor exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
         return (any(not c.exempt and c.player == PLAYERS[0] for c in self.claims), any(not c.exempt and c.player == PLAYERS[1] for c in self.claims))
 
-    @property
-    def false_claim(self) -> bool:
-        """The elder's part of `false_claims`."""
-        return self.false_claims[0]
-
 
 def new_deal(
     elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], ruleset: Ruleset | str | None = None, exposed: tuple[Card, ...] = (),
