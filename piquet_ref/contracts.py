@@ -57,7 +57,7 @@ NOTATIONS = tuple(notation(rs) for rs in PACK_VARIANTS)
 
 
 def cards_and_capot(won: int) -> tuple[int, int]:
-    """(the cards, capot) scored by a player who won `won` tricks of a complete deal.
+    """`cards_scores` under the default ruleset: (the cards, capot) scored by a player who won `won` tricks.
 
     More than half the tricks wins the cards; an even split divides them; every trick is a capot.
 
