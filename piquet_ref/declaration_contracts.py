@@ -192,7 +192,7 @@ POSSIBLE = tuple(possible_holdings(rs) for rs in DECL_VARIANTS)
 
 
 def holding_possible(x: object, kind: type, variant: int) -> bool:
-    """`x` is a holding of kind (Point, Sequence or SetHolding) of whole numbers that some hand can hold."""
+    """`x` is a holding of `kind` (Point, Sequence or SetHolding) of whole numbers that some hand can hold."""
     possible: frozenset[object] = POSSIBLE[variant][{Point: 0, Sequence: 1, SetHolding: 2}[kind]]
     return isinstance(x, kind) and isinstance(x, tuple) and all(type(v) is int for v in x) and x in possible
 
@@ -261,7 +261,7 @@ def point_held_in(variant: int, hand: Hand) -> Point | None:
 
 
 def point_found(variant: int, hand: tuple[int, ...]) -> Point | None:
-    """`point_of` of the hand under `DECL_VARIANTS[variant]`: the hand's point as held_point states it, for four
+    """`point_of` of the hand under `DECL_VARIANTS[variant]`: the hand's point, as for point_held_in, for four
     suit masks only (anything else refused with a typed error).
 
     rules: point.compare
@@ -287,7 +287,7 @@ def sequences_held_in(variant: int, hand: Hand) -> tuple[Sequence, ...]:
 
 
 def sequences_found(variant: int, hand: tuple[int, ...]) -> tuple[Sequence, ...]:
-    """`sequences_of` of the hand under `DECL_VARIANTS[variant]`: every sequence as held_sequences states them,
+    """`sequences_of` of the hand under `DECL_VARIANTS[variant]`: every sequence, as for sequences_held_in,
     for four suit masks only.
 
     rules: sequence.definition, sequence.compare
@@ -314,7 +314,7 @@ def sets_held_in(variant: int, hand: Hand) -> tuple[SetHolding, ...]:
 
 
 def sets_found(variant: int, hand: tuple[int, ...]) -> tuple[SetHolding, ...]:
-    """`sets_of` of the hand under `DECL_VARIANTS[variant]`: every quatorze and trio as held_sets states them,
+    """`sets_of` of the hand under `DECL_VARIANTS[variant]`: every quatorze and trio, as for sets_held_in,
     for four suit masks only.
 
     rules: sets.eligible-ranks, sets.score, sets.compare
@@ -474,7 +474,7 @@ def tables_compared(variant: int, elder: Hand, younger: Hand) -> Comparison:
 
 
 def declaration_refused(variant: int, d: object, player: int) -> tuple[str, str]:
-    """`check_declaration` of d as `PLAYERS[player]`'s declaration under `DECL_VARIANTS[variant]`: (code,
+    """`check_declaration` of the object d as `PLAYERS[player]`'s declaration under `DECL_VARIANTS[variant]`: (code,
     message) of its refusal, ("", "") when it accepts. Refused exactly when `d` is no declaration or declares
     a holding no hand can hold, with code argument-invalid, the message naming the side and the holding.
 
