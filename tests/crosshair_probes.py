@@ -25,9 +25,10 @@ from piquet_ref.deal_contracts import (
     play_points_by_the_rules, totals_are_sums_of_events, tricks_by_the_rules,
 )
 from piquet_ref.contracts import RS, TRICKS
+from piquet_ref.declaration_contracts import all_sequences, all_sets, best_point  # definitions from the rule text, shared with the run-time contracts
 from piquet_ref.record import parse_record
 from piquet_ref.scoring import DealResult, score_deal
-from piquet_ref.suit import length, pips, point_key, point_score, runs, sequence_key, set_key
+from piquet_ref.suit import length, pips, point_key
 
 EXAMPLE = parse_record(yaml.safe_load((Path(__file__).resolve().parent.parent / "piquet_ref" / "examples" / "cavendish-example.yaml").read_text(encoding="utf-8")))
 VALUES = tuple(r.pips for r in RS.pack.ranks)
@@ -67,31 +68,6 @@ def sets_held(s: int, h: int, d: int, c: int) -> tuple[SetHolding, ...]:
     post: sorted(x.rank for x in __return__) == sorted(r for r in RS.sets.ranks if sum(m >> r & 1 for m in (s, h, d, c)) in RS.sets.values)
     """
     return held_sets(Hand(s, h, d, c), RS)
-
-
-# Definitions from the rule text for `hands_compared`, over a hand's four suit masks, under the default ruleset.
-def best_point(hand: tuple[int, ...]) -> tuple[int, int]:
-    """(key, points) of the hand's point: its best suit by length then pips (point.compare), scoring as the
-    ruleset says (point.score); (0, 0) for an empty hand."""
-    pr = RS.point
-    m = max(hand, key=lambda x: point_key(length(x), pips(x, VALUES)))
-    if not m:
-        return 0, 0
-    return point_key(length(m), pips(m, VALUES)), point_score(length(m), pips(m, VALUES), pr.per_card, pr.pips_per_point, pr.less_if_ends_in)
-
-
-def all_sequences(hand: tuple[int, ...]) -> tuple[int, int]:
-    """(key of the best sequence, points of them all): runs of the ruleset's least length or more
-    (sequence.definition), the best by length then top card (sequence.compare), each its length's value."""
-    held = [(n, top) for m in hand for n, top in runs(m, RS.sequences.min_length)]
-    return max((sequence_key(n, top) for n, top in held), default=0), sum(RS.sequences.values[n] for n, _ in held)
-
-
-def all_sets(hand: tuple[int, ...]) -> tuple[int, int]:
-    """(key of the best set, points of them all): each of the ruleset's set ranks held as many times as the
-    ruleset scores (sets.eligible-ranks), the best by count then rank (sets.compare), each its count's value."""
-    held = [(n, r) for r in RS.sets.ranks for n in [sum(m >> r & 1 for m in hand)] if n in RS.sets.values]
-    return max((set_key(n, r) for n, r in held), default=0), sum(RS.sets.values[n] for n, _ in held)
 
 
 def hands_compared(e0: int, e1: int, e2: int, e3: int, y0: int, y1: int, y2: int, y3: int) -> Comparison:

@@ -63,7 +63,9 @@ DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whol
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
 MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
 SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE)  # contracts CrossHair is not given in CI, checked at run time
+DECLARATION_MODULE = "piquet_ref.declaration_contracts"  # wrappers of the declarations: every mask / holding, Hypothesis hands, the corpus
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE,
+                            DECLARATION_MODULE)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -250,6 +252,36 @@ def probe_text(outcome: str, probe: dict[str, Any], limit: float) -> str:
     return outcome
 
 
+def declaration_lines() -> list[str]:
+    """The section on the contracts of the declarations' wrappers (piquet_ref/declaration_contracts.py)."""
+    from .test_declaration_contracts import PLANTED as PLANTED_DECLARATIONS
+
+    posts = [c for c in contracts((DECLARATION_MODULE,)) if c.kind == "post"]
+    return [
+        "### The declarations: what a hand holds and who is good",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts}))}` of `piquet_ref/declaration_contracts.py`,",
+        "wrappers of the public functions of `piquet_ref/declarations.py` (which CrossHair searches, so carries none of",
+        "their own), each taking the rules as a variant index over every ruleset: the point is the longest suit, ties by",
+        "pips, the first in suit order; every sequence is a whole run of at least the least length, and every such run is",
+        "listed; the sets are the ruleset's set ranks held in the counts it scores; carte blanche is a hand of enough cards",
+        "with no court card; what a point, the sequences and the sets score; in each category the good side scores",
+        "everything it declares and the other nothing, equal scores nothing, and the winner of the point holds at least",
+        "as many cards as the loser; `compare_hands` is the comparison of the hands' evaluations and `table_comparison`",
+        "that of their declarations of everything (and the `hands_compared` probe's definitions); `check_declaration`",
+        "refuses exactly a holding no hand can hold, naming it; `declared` declares what the choice says, all of it held,",
+        "and refuses a card not held, naming it. `tests/test_declaration_contracts.py` evaluates them on every suit mask in",
+        "every suit and every rank in every set of suits, every holding and pair of holdings, a box of declarations past",
+        "the possible ones, Hypothesis hands, pairs of hands and declare choices under every variant, and the hands of",
+        "the corpus's `evaluate_hand` and `compare_declarations` cases. Its calibration requires the same check to find",
+        "each bug planted in a copy of `piquet_ref/declarations.py`:",
+        "",
+        "| planted bug | function | postcondition that must catch it |",
+        "|---|---|---|",
+        *(f"| `{bug.name}`: {bug.what} | `declarations.{fn}` | `{bug.breaks.replace('|', chr(92) + '|')}` |" for fn, _, bug in PLANTED_DECLARATIONS),
+    ]
+
+
 def runtime_lines(measured: dict[str, Any]) -> list[str]:
     """The section on the contracts CrossHair is not given in CI: the probes, the run-time check, its calibration."""
     from .deal_check import CHECK, HANDS, IRREGULAR
@@ -344,7 +376,7 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 # The scoring core's modules, whose public functions the issue asks contracts on too.
 CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
                 "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
-CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts")
+CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", DECLARATION_MODULE)
 
 
 def core_uncontracted() -> dict[str, list[str]]:
@@ -534,6 +566,12 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     if module == SHORTFALL_MODULE:
         return ("checked on every input of a box past its preconditions (tests/test_machine_contracts.py)" if function in ("unannounced_short", "check_take_up")
                 else "not given to CrossHair (positions, stocks and tricks); checked on the machine's walks with shortfalls and on Hypothesis inputs (tests/test_machine_contracts.py)")
+    if module == DECLARATION_MODULE:
+        from .test_declaration_contracts import HOLDING_BOXES
+
+        return ("not given to CrossHair (holdings and a ruleset); checked on every holding and pair of holdings under every variant (tests/test_declaration_contracts.py)"
+                if function in HOLDING_BOXES else "not given to CrossHair (whole hands and a ruleset); checked on every suit mask and on Hypothesis hands "
+                "under every variant, and on the corpus's hands (tests/test_declaration_contracts.py)")
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -615,6 +653,8 @@ def document(measured: dict[str, Any]) -> str:
         *shortfall_lines(),
         "",
         *runtime_lines(measured),
+        "",
+        *declaration_lines(),
         "",
         "### Contract style",
         "",
