@@ -1,10 +1,10 @@
-"""Plain-value entry points to the checks of a trick and of an exchange, carrying their refusals as contracts
-checked at run time.
+"""Plain-value entry points to the checks of a trick, a ply, a position and an exchange, carrying their refusals
+as contracts checked at run time.
 
 `play.check_trick` lives in a module CrossHair searches, which must not be given functions taking a ruleset,
 so its contract is stated here on a wrapper with the default ruleset fixed (`trick_refused`). The exchange's
-checks carry their own contracts (piquet_ref/exchange.py), which can speak only of what they accept: the
-wrappers here catch the typed error, so that their postconditions state the refusals themselves (which inputs
+checks and the play counter's (piquet_ref/exchange.py, piquet_ref/counts.py) carry their own contracts, which can
+speak only of what they accept: the wrappers here catch the typed error, so that their postconditions state the refusals themselves (which inputs
 are refused, with which code of spec/errors.yaml, and what the message names). tests/test_core_contracts.py
 evaluates every condition, read from the docstrings as CrossHair reads them, on Hypothesis hands, discards and
 deals, and on the tricks the machine's walks reach.
@@ -12,14 +12,15 @@ deals, and on the tricks the machine's walks reach.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
-from .cards import PACK_SIZE, SUIT_MASK, Hand, cards_of, format_card, suit_of
+from .cards import PACK_SIZE, SUIT_MASK, Hand, bit_of, cards_of, format_card, suit_of
+from .counts import Position, after_ply, check_position
 from .errors import PiquetError
 from .exchange import check_deal, check_discard
 from .loader import default_ruleset
 from .play import check_trick
-from .ruleset import PLAYERS
+from .ruleset import PLAYERS, Player, other
 
 RS = default_ruleset()
 HAND, STOCK = RS.pack.hand_size, RS.pack.stock_size
@@ -104,3 +105,50 @@ def deal_check_refused(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[int,
     post: __return__[0] in ("", "deal-hand-size", "deal-stock-size", "card-duplicate")
     """
     return refused(lambda: check_deal(elder_dealt, younger_dealt, stock, RS))
+
+
+def ply_refused(pos: Position, card: int) -> tuple[str, str]:
+    """`counts.after_ply`'s refusals: (code, message) of the error for `card` played at `pos` (("", "") for a legal ply).
+
+    Between tricks the player on lead leads a card he holds: his adversary's card is a lead out of turn (law 59),
+    a card neither holds is not held. To a card led the follower plays a card he holds, of the suit led if he
+    holds one: a card he does not hold is not held, another suit while he holds the suit led a revoke (law 59).
+    A number that is no card of the pack is unknown. The message names the card.
+
+    rules: play.follow-suit, play.first-lead
+    laws: 59
+    pre: isinstance(pos, Position) and -1 <= card <= PACK_SIZE
+    pre: not set(cards_of(pos.elder)) & set(cards_of(pos.younger)) and (pos.lead is None or pos.lead in cards_of(pos.hand(pos.leader)))
+    post: (__return__[0] == "") == (0 <= card < PACK_SIZE and (card in cards_of(pos.hand(pos.leader)) if pos.lead is None else card in cards_of(pos.hand(other(pos.leader))) and (suit_of(card) == suit_of(pos.lead) or all(suit_of(c) != suit_of(pos.lead) for c in cards_of(pos.hand(other(pos.leader)))))))
+    post: (__return__[0] == "card-unknown") == (not 0 <= card < PACK_SIZE)
+    post: (__return__[0] == "play-out-of-turn") == (pos.lead is None and card in cards_of(pos.hand(other(pos.leader))))
+    post: (__return__[0] == "play-revoke") == (pos.lead is not None and card in cards_of(pos.hand(other(pos.leader))) and suit_of(card) != suit_of(pos.lead) and any(suit_of(c) == suit_of(pos.lead) for c in cards_of(pos.hand(other(pos.leader)))))
+    post: __return__[0] in ("", "card-unknown", "play-out-of-turn", "play-not-held", "play-revoke")
+    post: __return__[0] in ("", "card-unknown") or format_card(card, RS) in __return__[1].replace(",", " ").split()
+    post: __return__[0] != "card-unknown" or str(card) in __return__[1].split()
+    """
+    return refused(lambda: after_ply(pos, card))
+
+
+def position_refused(elder: Hand, younger: Hand, leader: int, lead: int) -> tuple[str, str]:
+    """`counts.check_position`'s refusals: (code, message) of the error for a position of these hands (four suit
+    masks each, of any ints), `PLAYERS[leader]` on lead (-1: someone else) and `lead` led (-1: none; another
+    number that is no card of the pack is unknown) (("", "") for a position).
+
+    A position is two hands of masks of the pack's suits, a player on lead, the hands with no card in common
+    (law 75), and a card led only of the leader's. The first fault in that order is named: the argument at fault,
+    the card led that is no card or that the leader does not hold.
+
+    rules: pack.cards, play.first-lead
+    laws: 75
+    pre: len(elder) == len(younger) == len(Hand._fields) and leader in (-1, 0, 1) and -2 <= lead <= PACK_SIZE
+    post: (__return__[0] == "argument-invalid") == (leader == -1 or not all(0 <= m <= SUIT_MASK for m in elder + younger))
+    post: __return__[0] != "argument-invalid" or __return__[1].startswith("position.elder" if not all(0 <= m <= SUIT_MASK for m in elder) else "position.younger" if not all(0 <= m <= SUIT_MASK for m in younger) else "position.leader")
+    post: (__return__[0] == "card-duplicate") == (__return__[0] != "argument-invalid" and any(a & b for a, b in zip(elder, younger)))
+    post: (__return__[0] == "card-unknown") == (__return__[0] not in ("argument-invalid", "card-duplicate") and lead != -1 and not 0 <= lead < PACK_SIZE)
+    post: (__return__[0] == "play-not-held") == (__return__[0] not in ("argument-invalid", "card-duplicate") and 0 <= lead < PACK_SIZE and not (elder, younger)[leader][suit_of(lead)] >> bit_of(lead) & 1)
+    post: __return__[0] in ("", "argument-invalid", "card-duplicate", "card-unknown", "play-not-held")
+    post: __return__[0] not in ("card-unknown", "play-not-held") or str(lead) in __return__[1].replace(",", " ").split()
+    """
+    who = cast(Player, PLAYERS[leader] if leader >= 0 else "dealer")
+    return refused(lambda: check_position(Position(elder, younger, who, None if lead == -1 else lead)))

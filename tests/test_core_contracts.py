@@ -43,7 +43,7 @@ CHECKED = {
     scoring: {"deal_hands", "bar_step", "bonuses"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
     counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
-    play_contracts: {"trick_refused", "discard_refused", "deal_check_refused"},
+    play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
 }
 STATES = tuple(product((-2, -1, 0, 1, 2), (-1, 0, 5, 30), (-1, 0, 5, 30)))  # bar_step's states, a little past its domain
 SCORES = tuple(product((-1, 0, 1, 2), CATEGORIES, (0, 10, 30)))  # one score: player, category, points
@@ -121,6 +121,19 @@ def test_the_play_counts_keep_their_postconditions_on_small_positions_for_every_
         holds(counts, "check_position", (pos,))
         for card in range(-1, PACK_SIZE + 1):
             holds(counts, "after_ply", (pos, card))
+            holds(play_contracts, "ply_refused", (pos, card))
+
+
+BOX_HANDS = (Hand(0, 0, 0, 0), hand_of([0]), hand_of([0, 8]), hand_of([1, 9]), hand_of([8]), Hand(256, 0, 0, 0), Hand(0, -1, 0, 0))
+
+
+def test_a_position_is_refused_exactly_when_broken_with_the_code_of_its_first_fault() -> None:
+    """Every pair of hands of a box (valid, overlapping, not masks), every leader and lead, and a little past."""
+    box = list(product(BOX_HANDS, BOX_HANDS, (-2, -1, 0, 1, 2), (-3, -2, -1, 0, 1, 8, 9, 31, 32, 33)))
+    admitted = [args for args in box if broken(play_contracts, "position_refused", args) is not None]
+    assert 1 < len(admitted) < len(box)
+    assert all(holds(play_contracts, "position_refused", args) for args in admitted)
+    assert all(holds(counts, "check_position", (Position(e, y, PLAYERS[p], None if c < 0 else c),)) for e, y, p, c in admitted if p >= 0 and c >= -1)
 
 
 def test_check_position_keeps_its_postconditions_on_broken_positions() -> None:
@@ -233,6 +246,7 @@ def test_the_play_functions_keep_their_postconditions_where_the_machines_walks_s
     leader, follower = pos.hand(pos.leader), pos.hand(other(pos.leader))
     for card in range(PACK_SIZE):
         holds(counts, "after_ply", (pos, card))
+        holds(play_contracts, "ply_refused", (pos, card))
         if pos.lead is not None and card != pos.lead:
             holds(play_contracts, "trick_refused", (leader, follower, PLAYERS.index(pos.leader), pos.lead, card, 0))
 
@@ -250,6 +264,7 @@ CALIBRATION_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "bar_step": lambda: [(s, p) for s in ((-1, 0, 0), (0, 5, 5), (1, 10, 20)) for p in (0, 1)],
     "bonuses": lambda: [(tuple((0, c, n) for c in ("point", "sequences", "sets")), RS.accretion) for n in range(5, 16)],
     "discard_refused": lambda: [(p, e, cards_of(e)[:n], 1) for e, _, _ in CALIBRATION_DEALS for p in (0, 1) for n in range(9)],
+    "ply_refused": lambda: [(p, c) for p in CALIBRATION_POSITIONS for c in range(PACK_SIZE)],
     "trick_refused": lambda: [(e, y, 0, lead, follow, 1) for e, y, _ in CALIBRATION_DEALS for lead in cards_of(e) for follow in cards_of(y)],
 }
 
@@ -279,6 +294,9 @@ PLANTED: tuple[tuple[Any, str, Plant], ...] = (
 PLANTED_CHECKS: tuple[tuple[Any, str, str, Plant], ...] = (  # bugs in the checked module's source, judged through a wrapper
     (exchange, "discard_refused", "check_discard", Plant("younger-limit-of-the-elder", "the younger's most is the elder's",
      "    remaining = ruleset.pack.stock_size - elder_discarded\n", "    remaining = ex.elder_max\n", post(play_contracts, "discard_refused", '(__return__[0] == "") =='))),
+    (counts, "ply_refused", "after_ply", Plant("lead-out-of-turn-accepted", "a lead of the adversary's card is taken as a lead",
+     "if card not in legal_plies(pos):", "if card not in legal_plies(pos) and card not in cards_of(pos.hand(other(pos.leader))):",
+     post(play_contracts, "ply_refused", '(__return__[0] == "play-out-of-turn") =='))),
     (play, "trick_refused", "check_trick", Plant("void-revokes", "a follower holding none of the suit led revokes by playing another",
      "if follow >> 3 != lead >> 3 and follower_hand[lead >> 3]:", "if follow >> 3 != lead >> 3:",
      post(play_contracts, "trick_refused", '(__return__[0] == "play-revoke") =='))),
