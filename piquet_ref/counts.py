@@ -14,11 +14,13 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Mapping, NamedTuple
 
-from .cards import Card, Hand, cards_of, check_card, check_hand, remove, size
+from .cards import Card, Hand, bit_of, cards_of, check_card, check_hand, remove, size, suit_of
+from .errors import PiquetError as PiquetError  # named by a `raises:` line
 from .errors import error
 from .exchange import discard_limits, exchange
 from .loader import ruleset_of
 from .play import beats, check_trick, legal_follows
+from .record import parse_record
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import score_deal
 
@@ -66,6 +68,18 @@ def count_discards(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ..
     with each younger discard then allowed (within the younger's limits given what the elder left).
 
     The deal is checked as the exchange checks it (hand and stock sizes, every card distinct).
+
+    A discard of k cards of a hand of n is one of the C(n, k) subsets of that size: the count is the sum, over
+    each number the elder may discard, of the subsets of his hand of that size times the subsets of the
+    younger's hand of each size he may then discard (at least his least, at most his most and what the stock
+    holds once the elder has taken in).
+
+    rules: exchange.elder-limits, exchange.younger-limits
+    raises: PiquetError
+    post: [k for k, _ in __return__.by_elder] == [k for k, _ in __return__.younger] == list(range(ruleset_of(ruleset).exchange.elder_min, min(ruleset_of(ruleset).exchange.elder_max, ruleset_of(ruleset).pack.hand_size) + 1))
+    post: all(n == sum(comb(ruleset_of(ruleset).pack.hand_size, j) for j in range(ruleset_of(ruleset).exchange.younger_min, min(ruleset_of(ruleset).pack.hand_size, len(stock) - k, ruleset_of(ruleset).exchange.younger_max or len(stock)) + 1)) for k, n in __return__.younger)
+    post: all(n == comb(ruleset_of(ruleset).pack.hand_size, k) * dict(__return__.younger)[k] for k, n in __return__.by_elder)
+    post: __return__.total == sum(n for _, n in __return__.by_elder)
     """
     rs = ruleset_of(ruleset)
     elder_dealt, younger_dealt = check_hand(elder_dealt, "elder.dealt"), check_hand(younger_dealt, "younger.dealt")
@@ -87,7 +101,16 @@ def count_discards(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ..
 
 def legal_plies(pos: Position) -> tuple[Card, ...]:
     """The cards that may be played next: any card of the leader's between tricks, else the
-    follower's legal answers to the lead (canonical order)."""
+    follower's legal answers to the lead (canonical order).
+
+    Between tricks the player on lead may lead any card he holds; to a card led, the other must play a card
+    of the suit led if he holds one, any card he holds if not.
+
+    rules: play.follow-suit, play.first-lead
+    pre: isinstance(pos, Position)
+    post: pos.lead is not None or __return__ == cards_of(pos.hand(pos.leader))
+    post: pos.lead is None or __return__ == tuple(c for c in cards_of(pos.hand(other(pos.leader))) if suit_of(c) == suit_of(pos.lead) or all(suit_of(d) != suit_of(pos.lead) for d in cards_of(pos.hand(other(pos.leader)))))
+    """
     if pos.lead is None:
         return cards_of(pos.hand(pos.leader))
     return cards_of(legal_follows(pos.hand(other(pos.leader)), pos.lead))
@@ -95,7 +118,20 @@ def legal_plies(pos: Position) -> tuple[Card, ...]:
 
 def after_ply(pos: Position, card: Card) -> Position:
     """The position after `card` is played. An illegal card raises the scorer's code (`play-not-held`,
-    `play-out-of-turn`, `play-revoke`)."""
+    `play-out-of-turn`, `play-revoke`).
+
+    A card led is the leader's and stays in his hand until the trick is complete; a card played to it is the
+    follower's, of the suit led if he holds one. The trick complete, each has lost exactly his card of it, and
+    the winner (the follower only with a higher card of the suit led: no trumps) is on lead.
+
+    rules: play.follow-suit, play.first-lead, play.trick-winner
+    pre: isinstance(pos, Position)
+    raises: PiquetError
+    post: pos.lead is not None or (card in cards_of(pos.hand(pos.leader)) and __return__ == pos._replace(lead=card))
+    post: pos.lead is None or (card in cards_of(pos.hand(other(pos.leader))) and (suit_of(card) == suit_of(pos.lead) or all(suit_of(c) != suit_of(pos.lead) for c in cards_of(pos.hand(other(pos.leader))))))
+    post: pos.lead is None or (set(cards_of(__return__.hand(pos.leader))) == set(cards_of(pos.hand(pos.leader))) - {pos.lead} and set(cards_of(__return__.hand(other(pos.leader)))) == set(cards_of(pos.hand(other(pos.leader)))) - {card})
+    post: pos.lead is None or (__return__.lead is None and __return__.leader == (other(pos.leader) if suit_of(card) == suit_of(pos.lead) and bit_of(card) > bit_of(pos.lead) else pos.leader))
+    """
     card = check_card(card)
     if card not in legal_plies(pos):  # the scorer's check names the fault; a bad lead fails it before the follow is read
         lead, follow = (card, card) if pos.lead is None else (pos.lead, card)
@@ -110,7 +146,15 @@ def after_ply(pos: Position, card: Card) -> Position:
 
 
 def plies_left(pos: Position) -> int:
-    """How many cards remain to be played in the deal."""
+    """How many cards remain to be played in the deal.
+
+    Every card held is yet to be played but the one led to an unfinished trick; each ply plays one.
+
+    rules: play.first-lead
+    pre: isinstance(pos, Position)
+    post: __return__ == len(cards_of(pos.elder)) + len(cards_of(pos.younger)) - (pos.lead is not None)
+    post: not legal_plies(pos) or plies_left(after_ply(pos, legal_plies(pos)[0])) == __return__ - 1
+    """
     return size(pos.elder) + size(pos.younger) - (pos.lead is not None)
 
 
@@ -119,6 +163,17 @@ def count_play(pos: Position, plies: int) -> PlayCount:
 
     With nothing to play (no plies asked, or the deal over) the one empty sequence counts: total 1,
     no first card.
+
+    The sequences of one ply are the legal plies; those of more, for each legal first ply, the sequences of
+    one ply fewer from the position it leads to (a sequence ends early only where the deal does).
+
+    rules: play.follow-suit, play.first-lead, play.trick-winner
+    raises: PiquetError
+    post: min(plies, plies_left(pos)) > 0 or __return__ == (1, ())
+    post: min(plies, plies_left(pos)) == 0 or tuple(c for c, _ in __return__.by_first) == legal_plies(pos)
+    post: __return__.total == sum(n for _, n in __return__.by_first) or not __return__.by_first
+    post: min(plies, plies_left(pos)) != 1 or __return__.total == len(legal_plies(pos))
+    post: min(plies, plies_left(pos)) < 2 or all(n == count_play(after_ply(pos, c), plies - 1).total for c, n in __return__.by_first)
     """
     pos = check_position(pos)
     if type(plies) is not int or plies < 0:
@@ -132,7 +187,14 @@ def count_play(pos: Position, plies: int) -> PlayCount:
 
 
 def check_position(pos: object) -> Position:
-    """`pos` if it is a Position of disjoint hands, a player on lead, and a lead he holds."""
+    """`pos` if it is a Position of disjoint hands, a player on lead, and a lead he holds.
+
+    rules: pack.cards, play.first-lead
+    raises: PiquetError
+    post: __return__ is pos and pos.leader in PLAYERS
+    post: not set(cards_of(pos.elder)) & set(cards_of(pos.younger))
+    post: pos.lead is None or pos.lead in cards_of(pos.hand(pos.leader))
+    """
     if not isinstance(pos, Position):
         raise error("argument-invalid", f"position must be a Position, got {type(pos).__name__}")
     elder, younger = check_hand(pos.elder, "position.elder"), check_hand(pos.younger, "position.younger")
@@ -189,7 +251,20 @@ def _suit_shape(leader: int, follower: int) -> tuple[int, int]:
 
 
 def position_of(record: Any) -> tuple[Ruleset, Position]:
-    """The position a deal record reaches: its tricks checked and scored as `score_deal` does them."""
+    """The position a deal record reaches: its tricks checked and scored as `score_deal` does them.
+
+    Each trick takes one card from each hand after the exchange; the winner of the last trick (its leader is
+    whoever held its lead) is on lead, the elder before any trick; no card is led. The last trick's leader
+    leads again unless the follower won it.
+
+    rules: play.first-lead, play.trick-winner
+    raises: PiquetError
+    post: __return__[1].lead is None and __return__[0] == parse_record(record).ruleset
+    post: set(cards_of(__return__[1].elder)) == set(cards_of(score_deal(record).hands[0])) - {c for t in parse_record(record).tricks for c in t}
+    post: set(cards_of(__return__[1].younger)) == set(cards_of(score_deal(record).hands[1])) - {c for t in parse_record(record).tricks for c in t}
+    post: parse_record(record).tricks or __return__[1].leader == __return__[0].play.first_leader
+    post: not parse_record(record).tricks or (__return__[1].leader == PLAYERS[parse_record(record).tricks[-1][0] not in cards_of(score_deal(record).hands[0])]) != (suit_of(parse_record(record).tricks[-1][1]) == suit_of(parse_record(record).tricks[-1][0]) and bit_of(parse_record(record).tricks[-1][1]) > bit_of(parse_record(record).tricks[-1][0]))
+    """
     result = score_deal(record)
     hands = dict(zip(PLAYERS, result.hands))
     leader = result.ruleset.play.first_leader

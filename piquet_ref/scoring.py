@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
-from .cards import PACK_SIZE, Card, Hand, check_distinct, hand_of_pack, pack_of, size
+from .cards import PACK_SIZE, Card, Hand, bit_of, cards_of, check_distinct, hand_of_pack, pack_of, size
 from .cards import tuple_new as _new
 from .declarations import (
     DECL_INDEX,
@@ -32,6 +32,7 @@ from .declarations import (
     set_name,
     table_comparison,
 )
+from .errors import PiquetError as PiquetError  # named by a `raises:` line
 from .errors import error
 from .deal_contracts import (  # the postconditions of score_deal
     bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion,
@@ -114,7 +115,22 @@ class DealResult(NamedTuple):
 
 
 def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
-    """Check the deal and exchange; return both hands after the exchange and who held carte blanche."""
+    """Check the deal and exchange; return both hands after the exchange and who held carte blanche.
+
+    A record of the hands after the exchange gives them as they are, and no carte blanche (it is a property
+    of the dealt hand). A record of the dealt hands gives each player his dealt hand less his discard, with
+    as many cards taken in from the top of the stock as he takes (as many as he discards unless the record
+    says otherwise), the elder first and the younger from where the elder stopped; carte blanche is a dealt
+    hand of the ruleset's size at least with no court card.
+
+    rules: exchange.take-from-top, carte-blanche.definition
+    raises: PiquetError
+    post: record.elder.dealt is not None or (set(cards_of(__return__[0])), set(cards_of(__return__[1])), __return__[2]) == (set(record.elder.hand or ()), set(record.younger.hand or ()), (False, False))
+    post: record.elder.dealt is None or set(cards_of(__return__[0])) == set(record.elder.dealt) - set(record.elder.discard or ()) | set((record.stock or ())[: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
+    post: record.elder.dealt is None or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[len(record.elder.discard or ()) if record.elder.take is None else record.elder.take :][: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
+    post: not set(cards_of(__return__[0])) & set(cards_of(__return__[1]))
+    post: record.elder.dealt is None or __return__[2] == tuple(len(d or ()) >= record.ruleset.carte_blanche.min_cards and not any(record.ruleset.carte_blanche.court_mask >> bit_of(c) & 1 for c in d or ()) for d in (record.elder.dealt, record.younger.dealt))
+    """
     rs = record.ruleset
     e, y = record.elder, record.younger
     if e.dealt is not None and y.dealt is not None and e.discard is not None and y.discard is not None:
@@ -186,6 +202,17 @@ def bar_step(state: BonusState, player: int) -> BonusState | None:
     """The repique and pique after a score `player` would have made but may not count (he reckons nothing, or
     the holding is barred from scoring): it saves as a score does, the adversary who scored first winning
     nothing more, but it adds nothing to the player's own totals towards a bonus (rule declare.barred).
+
+    It saves: made before anyone has scored, it makes its player the first to score; made after the adversary
+    scored first, it ends his chance of a repique or pique (None). It counts towards nothing: the first
+    scorer's totals stand as they were.
+
+    rules: declare.barred, repique.score, pique.score
+    pre: state[0] in (-1, 0, 1) and player in (0, 1) and state[1] >= 0 and state[2] >= 0
+    pre: state[0] >= 0 or state[1:] == (0, 0)
+    post: (__return__ is None) == (state[0] not in (-1, player))
+    post: __return__ is None or __return__[0] == player
+    post: __return__ is None or __return__[1:] == state[1:]
     """
     first = state[0]
     if first < 0:
@@ -198,6 +225,20 @@ def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) ->
 
     `scores` are every score of the deal in the order of accretion, as (player, accretion category,
     points); the fold of `bonus_step` over them.
+
+    A bonus is won by the first player to score something, at the score that brings his own total in the
+    bonus's counting categories to its threshold, before his adversary has scored anything, when the ruleset
+    lets that player win it; a score of nothing neither counts nor saves. Unless bonuses are cumulative, only
+    the first reached is won (the repique on a tie).
+
+    rules: repique.score, pique.score, pique.elder-only, bonus.not-cumulative, bonus.equalities-do-not-save
+    pre: isinstance(scores, (tuple, list)) and all(p in (0, 1) for p, _, _ in scores)
+    post: all(all(q == p for q, _, n in scores[: i + 1] if n > 0) for i, p, _ in __return__)
+    post: all(sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts) for i, _, b in __return__)
+    post: all(PLAYERS[p] in getattr(acc, b).players for _, p, b in __return__)
+    post: acc.cumulative or len(__return__) <= 1
+    post: len({b for _, _, b in __return__}) == len(__return__)
+    post: all(any(x == b for _, _, x in __return__) or (not acc.cumulative and any((j, x == "pique") < (i, b == "pique") for j, _, x in __return__)) for b in ("repique", "pique") for i in range(len(scores)) if PLAYERS[scores[i][0]] in getattr(acc, b).players and all(q == scores[i][0] for q, _, n in scores[: i + 1] if n > 0) and sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts))
     """
     state = NO_SCORE_YET
     out: list[tuple[int, int, Bonus]] = []
