@@ -63,7 +63,8 @@ DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whol
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
 MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
 SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE)  # contracts CrossHair is not given in CI, checked at run time
+CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' notation and the record's fields: every card, Hypothesis texts and records
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE, *CARD_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -344,7 +345,7 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 # The scoring core's modules, whose public functions the issue asks contracts on too.
 CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
                 "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
-CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts")
+CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", "piquet_ref.card_contracts")
 
 
 def core_uncontracted() -> dict[str, list[str]]:
@@ -534,6 +535,11 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     if module == SHORTFALL_MODULE:
         return ("checked on every input of a box past its preconditions (tests/test_machine_contracts.py)" if function in ("unannounced_short", "check_take_up")
                 else "not given to CrossHair (positions, stocks and tricks); checked on the machine's walks with shortfalls and on Hypothesis inputs (tests/test_machine_contracts.py)")
+    if module == CARD_MODULES[0]:
+        return ("not given to CrossHair (a ruleset, values of any type); checked on every spelling of every card in every case, near-misses, "
+                "every one-suit hand and Hypothesis texts, cards and hands (tests/test_card_contracts.py)")
+    if module == CARD_MODULES[1]:
+        return "not given to CrossHair (untyped record values); checked on the corpus's deal records and Hypothesis records (tests/test_card_contracts.py)"
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -605,7 +611,7 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal, whole-match, laws' deciding and calling-dialogue functions "
+        f"{len({c.function for c in runtime})} whole-deal, whole-match, laws' deciding, calling-dialogue, card-notation and record-parsing functions "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
         "",
         *law_lines(),
