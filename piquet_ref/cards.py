@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import error
@@ -74,7 +75,9 @@ class Notation:
 
 @lru_cache(maxsize=None)
 def notation(ruleset: Ruleset) -> Notation:
-    """Spellings of every card: rank symbol or alias, then suit symbol or glyph; upper or lower case."""
+    """Spellings of every card: rank symbol or alias, then suit symbol or glyph; each character in upper or lower
+    case (the table holds every mix, looked up as given: a character that only upper-cases to a letter, like the
+    long s to S, spells nothing)."""
     pack = ruleset.pack
     parse: dict[str, Card] = {}
     names = []
@@ -83,8 +86,8 @@ def notation(ruleset: Ruleset) -> Notation:
             card = card_of(suit, bit)
             for rank_text in (r.symbol, *r.aliases):
                 for suit_text in (s.symbol, s.glyph):
-                    parse[(rank_text + suit_text).upper()] = card
-                    parse[rank_text + suit_text] = card
+                    for spelt in product(*({c.upper(), c.lower()} for c in rank_text + suit_text)):
+                        parse["".join(spelt)] = card
     for card in range(len(pack.suits) * BITS_PER_SUIT):
         names.append(pack.ranks[bit_of(card)].symbol + pack.suits[suit_of(card)].symbol)
     return Notation(parse, tuple(names))
@@ -96,7 +99,7 @@ SPELLING = "a rank A K Q J T/10 9 8 7, then a suit S H D C or ♠ ♥ ♦ ♣"
 def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
     """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
     table = notation(ruleset_of(ruleset)).parse
-    card = table.get(text.strip().upper()) if isinstance(text, str) else None
+    card = table.get(text.strip()) if isinstance(text, str) else None
     if card is None:
         raise error("card-unknown", f"{text!r} is not a card ({SPELLING})")
     return card
@@ -121,7 +124,7 @@ def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Car
         pass
     out = []
     for i, item in enumerate(items):
-        card = table.get(item.strip().upper()) if isinstance(item, str) else None
+        card = table.get(item.strip()) if isinstance(item, str) else None
         if card is None:
             raise error("card-unknown", f"{what}[{i}]: {item!r} is not a card ({SPELLING})")
         out.append(card)

@@ -21,6 +21,7 @@ from itertools import chain
 from typing import Any, Mapping, NamedTuple
 
 from .cards import Card, all_card_numbers, check_cards, notation, read_cards
+from .cards import parse_card as parse_card  # read by the contracts: each card text stands for the card it writes
 from .declarations import ALL, DECL_CATEGORIES, DeclCategory, DeclareChoice
 from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
@@ -59,7 +60,28 @@ FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  
 
 
 def parse_record(data: Any) -> DealRecord:
-    """Parse a deal record (a mapping as read from YAML or JSON). Raises a typed `PiquetError`."""
+    """Parse a deal record (a mapping as read from YAML or JSON). Raises a typed `PiquetError`.
+
+    Each field of cards holds the cards its texts write, in order (a list of texts, or one string of them
+    separated by white space or commas); both players are given the same way, with a stock exactly when their
+    dealt hands are; a DealRecord given is returned as it is, once its fields are checked.
+
+    rules: pack.cards
+    raises: PiquetError
+    post: not isinstance(data, DealRecord) or __return__ is data
+    post: isinstance(data, DealRecord) or __return__.ruleset.id == data.get("ruleset", DEFAULT_RULESET)
+    post: (__return__.elder.hand is None) == (__return__.younger.hand is None) == (__return__.stock is not None)
+    post: isinstance(data, DealRecord) or all(getattr(__return__.player(w), k) == (tuple(parse_card(t, __return__.ruleset) for t in (data[w][k].replace(",", " ").split() if isinstance(data[w][k], str) else data[w][k])) if k in data[w] else None) for w in PLAYERS for k in ("dealt", "discard", "hand"))
+    post: isinstance(data, DealRecord) or __return__.stock == (tuple(parse_card(t, __return__.ruleset) for t in (data["stock"].replace(",", " ").split() if isinstance(data["stock"], str) else data["stock"])) if "stock" in data else None)
+    post: isinstance(data, DealRecord) or __return__.tricks == tuple(tuple(parse_card(t, __return__.ruleset) for t in (v.replace(",", " ").split() if isinstance(v, str) else v)) for v in data.get("tricks", []))
+    rules: deal.sizes
+    post: len(__return__.tricks) <= __return__.ruleset.play.tricks
+    rules: declare.sinking
+    post: isinstance(data, DealRecord) or all("declare" in data[w] or __return__.player(w).declare == ALL for w in PLAYERS)
+    post: isinstance(data, DealRecord) or all(__return__.player(w)[4:7] == (data[w].get("take"), data[w].get("waives_penalty", False), data[w].get("false_claim", False)) for w in PLAYERS)
+    rules: declare.barred
+    post: isinstance(data, DealRecord) or all(sorted(__return__.player(w).barred) == sorted(data[w].get("barred", [])) for w in PLAYERS)
+    """
     if isinstance(data, DealRecord):
         return _checked(data)
     if type(data) is not dict and not isinstance(data, Mapping):
@@ -137,13 +159,38 @@ def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Ca
 
 
 def parse_barred(data: Any, where: str) -> tuple[DeclCategory, ...]:
-    """A player's `barred`: a list of distinct declaration categories, returned in the order of accretion."""
+    """A player's `barred`: a list of distinct declaration categories, returned in the order of accretion.
+
+    Every category given is kept, once, and nothing else; they come in the order point, sequences, sets.
+    (Its refusals: `card_contracts.barred_read`.)
+
+    rules: declare.barred
+    laws: 46, 56
+    raises: PiquetError
+    post: isinstance(data, (list, tuple)) and sorted(__return__) == sorted(data)
+    post: len(set(__return__)) == len(__return__) and all(c in DECL_CATEGORIES for c in __return__)
+    post: list(__return__) == sorted(__return__, key=DECL_CATEGORIES.index)
+    """
     if not isinstance(data, (list, tuple)) or not all(isinstance(c, str) and c in DECL_CATEGORIES for c in data) or len(set(data)) != len(data):
         raise error("record-barred", f"{where} must be a list of distinct categories among {list(DECL_CATEGORIES)}, got {data!r}")
     return tuple(c for c in DECL_CATEGORIES if c in data)
 
 
 def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
+    """A player's `declare`: all (the default), none, or per category all, none or the holdings he declares.
+
+    `all` or `none` alone stand for every category; a category left out of the mapping is `all`; the point's
+    cards and each sequence's or set's cards are those their texts write, in order. (Its refusals:
+    `card_contracts.declare_read`.)
+
+    rules: declare.sinking
+    raises: PiquetError
+    post: data not in ("all", "none") or __return__ == DeclareChoice(data, data, data)
+    post: data in ("all", "none") or (isinstance(data, Mapping) and set(data) <= set(DECL_CATEGORIES))
+    post: data in ("all", "none") or all(getattr(__return__, k) == data.get(k, "all") for k in DECL_CATEGORIES if data.get(k, "all") in ("all", "none"))
+    post: data in ("all", "none") or data.get("point", "all") in ("all", "none") or __return__.point == tuple(parse_card(t, rs) for t in (data["point"].replace(",", " ").split() if isinstance(data["point"], str) else data["point"]))
+    post: data in ("all", "none") or all(data.get(k, "all") in ("all", "none") or getattr(__return__, k) == tuple(tuple(parse_card(t, rs) for t in (v.replace(",", " ").split() if isinstance(v, str) else v)) for v in data[k]) for k in DECL_CATEGORIES[1:])
+    """
     if data == "all":
         return ALL
     if data == "none":

@@ -66,8 +66,9 @@ SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall
 DECLARATION_MODULE = "piquet_ref.declaration_contracts"  # wrappers of the declarations: every mask / holding, Hypothesis hands, the corpus
 CORE_RUNTIME_MODULES = ("piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.play_contracts")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
 CORE_RUNTIME_SCORING = ("deal_hands", "bar_step", "bonuses")  # scoring's functions checked there too
+CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' notation and the record's fields: every card, Hypothesis texts and records
 RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE,
-                            DECLARATION_MODULE, *CORE_RUNTIME_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+                            DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -378,7 +379,8 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 # The scoring core's modules, whose public functions the issue asks contracts on too.
 CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
                 "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
-CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", DECLARATION_MODULE, "piquet_ref.play_contracts")
+CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", DECLARATION_MODULE, "piquet_ref.play_contracts",
+                 "piquet_ref.card_contracts")
 
 
 def core_uncontracted() -> dict[str, list[str]]:
@@ -577,6 +579,11 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     if module in CORE_RUNTIME_MODULES or function in CORE_RUNTIME_SCORING:
         return ("not given to CrossHair (a ruleset, whole hands, positions or records); checked on every input of a box where the domain is small, "
                 "else on Hypothesis hands, discards, deals and records and the machine's walks (tests/test_core_contracts.py)")
+    if module == CARD_MODULES[0]:
+        return ("not given to CrossHair (a ruleset, values of any type); checked on every spelling of every card in every case, near-misses, "
+                "every one-suit hand and Hypothesis texts, cards and hands (tests/test_card_contracts.py)")
+    if module == CARD_MODULES[1]:
+        return "not given to CrossHair (untyped record values); checked on the corpus's deal records and Hypothesis records (tests/test_card_contracts.py)"
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -648,7 +655,7 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal, whole-match, exchange, play-counting, laws' deciding and calling-dialogue functions "
+        f"{len({c.function for c in runtime})} whole-deal, whole-match, exchange, play-counting, laws' deciding, calling-dialogue, card-notation and record-parsing functions "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
         "",
         *law_lines(),
