@@ -24,6 +24,7 @@ from hypothesis import given, settings
 
 from piquet_ref import load_ruleset, partie, partie_refusals
 from piquet_ref.corpus import load_cases
+from piquet_ref.errors import PiquetError
 from piquet_ref.loader import DEFAULT_RULESET
 from piquet_ref.partie import POINT_FORMS, PartieResult, _Deal, score_partie
 from piquet_ref.ruleset import Ruleset
@@ -156,6 +157,19 @@ def test_the_partie_games_chouette_json_and_card_postconditions_hold_on_the_corp
     records = corpus_records()
     assert len(records) > 10
     assert broken_by(partie, [c for rec in records for c in record_calls(rec)]) == set()
+
+
+def test_with_no_tie_deals_a_partie_tied_at_its_length_is_drawn_and_takes_no_more_deals() -> None:
+    """partie.ties with `extra_deals: 0` (the loader allows it): the partie keeps its postconditions, is over drawn
+    at its length, and a deal after is refused (no ruleset of spec/rulesets/ has it, so no drawn record does)."""
+    rs = replace(RS, partie=replace(RS.partie, extra_deals=0))
+    deals = [{"dealer": PAIR[i % 2], "scores": {"A": 10, "B": 10}} for i in range(rs.partie.deals + 1)]
+    full, more = {"deals": deals[:-1]}, {"deals": deals}
+    assert broken(partie, "rubicon_partie", (full, 1, PAIR, rs, "rubicon", "partie")) == []
+    assert partie.rubicon_partie(full, 1, PAIR, rs, "rubicon", "partie").outcome == "drawn"
+    with pytest.raises(PiquetError) as refused:
+        partie.rubicon_partie(more, 1, PAIR, rs, "rubicon", "partie")
+    assert refused.value.code == "partie-too-many-deals"
 
 
 def test_a_refused_result_is_a_declared_refusal() -> None:
