@@ -13,9 +13,11 @@ from typing import Any, Literal, Mapping, NamedTuple, cast
 from .cards import parse_card
 from .errors import PiquetError, error
 from .loader import DEFAULT_RULESET, load_ruleset
-from .partie_contracts import (  # the postconditions of score_partie
-    chouette_by_the_rules, deals_as_recorded, games_by_the_target, partie_ends_by_the_rules,
-    partie_goes_to_the_higher_total, partie_totals_are_sums_of_deals, points_won_by_the_rules,
+from .partie_contracts import (  # the postconditions of the functions of this module
+    chouette_by_the_rules, chouette_seats_and_tens, dealing_breaches, deals_as_recorded, deals_in_order, games_by_the_target,
+    games_needed, games_tally, json_states_the_result, partie_ends_by_the_rules, partie_ends_when_due,
+    partie_goes_to_the_higher_total, partie_points_by_the_rules, partie_sums_its_deals, partie_to_the_higher_total,
+    partie_totals_are_sums_of_deals, points_won_by_the_rules, score_card_states_the_result,
 )
 from .ruleset import FORMS, Form, Ruleset
 from .scoring import DealResult, score_deal
@@ -181,7 +183,17 @@ def _deals(data: Any, pair: Pair, rs: Ruleset, where: str) -> list[_Deal]:
 
 
 def check_dealers(deals: list[_Deal], pair: Pair, rs: Ruleset, where: str) -> None:
-    """The order of dealing: alternate deals (L16) or a cut for every deal (004); the cut's winner (L4, AC 1)."""
+    """The order of dealing: alternate deals (L16) or a cut for every deal (004); the cut's winner (L4, AC 1).
+
+    It accepts only deals in order: where the ruleset has the deal alternate, none after the first is cut for
+    and nobody deals twice running; where the lower cut deals, every deal cut for is dealt by the lower cut.
+    (Which it refuses, and with what code: `partie_refusals.dealers_refused`.)
+
+    rules: deal.alternation, deal.cut
+    pre: pair[0] != pair[1] and all(d.dealer in pair for d in deals)
+    raises: PiquetError
+    post: dealing_breaches(deals, pair, rs) == []
+    """
     dealing = rs.dealing
     for i, d in enumerate(deals):
         if dealing.alternate and i > 0:
@@ -210,7 +222,27 @@ def points_won(winner_total: int, loser_total: int, rs: Ruleset) -> tuple[int, b
 
 
 def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, where: str) -> Partie:
-    """One partie of six deals (or four, the first and last doubled), with its tie deals (L71)."""
+    """One partie of six deals (or four, the first and last doubled), with its tie deals (L71).
+
+    The partie is numbered and seated as asked, starts from what the entry brings forward, lists the
+    entry's deals in order, adds them up at their weights, ends when due and goes to the higher total for
+    the points the rules give (the predicates of `partie_contracts`, over this one partie).
+
+    rules: partie.deals, partie.four-deal
+    pre: form in ("rubicon", "four-deal") and pair[0] != pair[1]
+    raises: PiquetError
+    post: (__return__.number, __return__.players) == (number, pair)
+    post: __return__.brought_forward == (None if "brought_forward" not in data else (data["brought_forward"]["deals"], *(data["brought_forward"]["scores"][n] for n in pair)))
+    rules: deal.cut, deal.alternation, partie.deals
+    post: deals_in_order(pair, __return__.deals, data["deals"], rs)
+    rules: partie.deals, partie.four-deal, partie.ties
+    post: partie_sums_its_deals(__return__, rs, form)
+    post: partie_ends_when_due(__return__, rs, form)
+    rules: partie.deals, partie.ties
+    post: partie_to_the_higher_total(__return__)
+    rules: partie.points-won, partie.rubicon
+    post: partie_points_by_the_rules(__return__, rs)
+    """
     entry = _mapping(data, where, PARTIE_KEYS)
     p = rs.partie
     length, doubled = (p.four_deals, p.doubled) if form == "four-deal" else (p.deals, frozenset[int]())
@@ -246,10 +278,21 @@ def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, 
 
 def partie_over(played: int, totals: tuple[int, int], length: int, extra: int) -> bool:
     """Whether a partie of `length` deals is over after `played` deals with these totals: at its length
-    unless tied, else after the tie deals, tied or not (L71)."""
+    unless tied, else after the tie deals, tied or not (L71).
+
+    No partie is over before its length; at its length it is over exactly when the totals differ (or, with
+    no tie deals, in any case); during its `extra` tie deals it plays on; after them it is over, tied or not.
+
+    rules: partie.deals, partie.ties
+    pre: played >= 0 and length > 0 and extra >= 0
+    post: played >= length or not __return__
+    post: played != length or extra == 0 or __return__ == (totals[0] != totals[1])
+    post: not length < played < length + extra or not __return__
+    post: played < length + extra or __return__
+    """
     if played < length:
         return False
-    if played == length:
+    if played == length and extra > 0:  # with no tie deals, a partie tied at its length is over, drawn
         return totals[0] != totals[1]
     return played >= length + extra
 
@@ -289,7 +332,21 @@ def _decide(d: _Deal, start: tuple[int, int], pair: Pair, rs: Ruleset, where: st
 
 def games(data: Any, pair: Pair, rs: Ruleset, form: Form, where: str) -> tuple[tuple[Game, ...], tuple[int, int], bool]:
     """Games of a hundred up from a run of deals: one game (hundred-up) or until a player has won enough
-    games, a double counting two (best-of-five). Returns the games, the games won, and whether the match is over."""
+    games, a double counting two (best-of-five). Returns the games, the games won, and whether the match is over.
+
+    The games list the deals in order, numbered from one; each is won by the player who first reaches the
+    target in the order of accretion, a double game when his adversary is under the double line, and
+    counted at its value; the match is over when a player has the games it needs (`partie_contracts`).
+
+    rules: deal.cut, deal.alternation
+    pre: form in ("hundred-up", "best-of-five") and pair[0] != pair[1]
+    raises: PiquetError
+    post: deals_in_order(pair, [d for g in __return__[0] for d in g.deals], data, rs)
+    rules: game.target, game.double, game.partie-of-games
+    post: [g.number for g in __return__[0]] == list(range(1, len(__return__[0]) + 1))
+    post: games_tally(__return__[0], pair, rs, form) == __return__[1]
+    post: __return__[2] == (max(__return__[1]) >= games_needed(rs, form))
+    """
     deals = _deals(data, pair, rs, where)
     needed = 1 if form == "hundred-up" else rs.game.games
     out: list[Game] = []
@@ -324,7 +381,19 @@ def tens(points: int, rs: Ruleset) -> int:
 
 
 def chouette(data: Any, players: tuple[str, str, str], rs: Ruleset, where: str) -> tuple[tuple[Partie, ...], tuple[ChouetteLine, ...]]:
-    """Parties of three players (000 §Chouette piquet): the seats of each partie follow from the one before."""
+    """Parties of three players (000 §Chouette piquet): the seats of each partie follow from the one before.
+
+    Each entry is played as a Rubicon partie, in order, a partie following only a finished one; the seats
+    turn and the tens are entered as the rules say (`partie_contracts.chouette_seats_and_tens`).
+
+    rules: chouette.rotation, chouette.rounding
+    pre: len(set(players)) == 3
+    raises: PiquetError
+    post: chouette_seats_and_tens(players, __return__[0], __return__[1], rs)
+    post: all(p.outcome != "in-progress" for p in __return__[0][:-1])
+    rules: deal.cut, deal.alternation, partie.deals
+    post: len(__return__[0]) == len(data) and all(p.number == i and deals_in_order(p.players, p.deals, e["deals"], rs) for i, (p, e) in enumerate(zip(__return__[0], data), 1))
+    """
     if not isinstance(data, list) or not data:
         raise _invalid(f"{where} must be a non-empty list of parties")
     single, playing, advising = players
@@ -465,7 +534,16 @@ def _game_json(g: Game, pair: Pair) -> dict[str, Any]:
 
 
 def partie_json(r: PartieResult) -> dict[str, Any]:
-    """The result of `score_partie` as JSON-ready data (conformance/schema/result-score_partie.schema.json)."""
+    """The result of `score_partie` as JSON-ready data (conformance/schema/result-score_partie.schema.json).
+
+    It survives a JSON round trip and states every figure of the result, each player's under his name:
+    every deal, total, outcome and points of each partie, every game and chouette partie, the net, the
+    games won, the winner and the settlement (`partie_contracts.json_states_the_result`).
+
+    rules: partie.form, partie.points-won, game.target, chouette.rounding, stakes.settlement
+    raises: PiquetError
+    post: json_states_the_result(r, __return__)
+    """
     from .settlement import money
 
     if not isinstance(r, PartieResult):
@@ -489,7 +567,15 @@ def partie_json(r: PartieResult) -> dict[str, Any]:
 
 
 def partie_text(r: PartieResult) -> str:
-    """The score card: each deal in a row, each player in a column, then what each partie or game gave."""
+    """The score card: each deal in a row, each player in a column, then what each partie or game gave.
+
+    Every deal of the result has its row, in order, with its scores and the running totals; every partie's
+    totals and verdict, every game's winner, every chouette partie's tens and entries, the net and the
+    winner appear (`partie_contracts.score_card_states_the_result`).
+
+    rules: partie.form, partie.points-won, game.target, chouette.rounding
+    post: score_card_states_the_result(r, __return__)
+    """
     from .settlement import money
 
     out = [f"{r.form} under {r.ruleset.id} ({r.ruleset.name})"]

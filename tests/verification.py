@@ -67,8 +67,9 @@ DECLARATION_MODULE = "piquet_ref.declaration_contracts"  # wrappers of the decla
 CORE_RUNTIME_MODULES = ("piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.play_contracts")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
 CORE_RUNTIME_SCORING = ("deal_hands", "bar_step", "bonuses")  # scoring's functions checked there too
 CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' notation and the record's fields: every card, Hypothesis texts and records
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES, MACHINE_MODULE, SHORTFALL_MODULE,
-                            DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+PARTIE_REFUSALS_MODULE = "piquet_ref.partie_refusals"  # the order of dealing's refusals as a value: every run of up to four deals
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", PARTIE_REFUSALS_MODULE, "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
+                            MACHINE_MODULE, SHORTFALL_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -365,9 +366,25 @@ def partie_lines(measured: dict[str, Any]) -> list[str]:
         "| planted bug in the match scorer | postcondition that must catch it | found at partie record |",
         "|---|---|---:|",
     ]
-    return lines + calibration_rows(PLANTED_PARTIE, found)
+    from .test_partie_function_contracts import PLANTED as PLANTED_PARTS
+    from .test_partie_function_contracts import REFUSAL_PLANTED
+
+    parts = sorted({c.function for c in contracts(("piquet_ref.partie", PARTIE_REFUSALS_MODULE))} - {"score_partie"})
+    return lines + calibration_rows(PLANTED_PARTIE, found) + [
+        "",
+        f"The parts of the match scorer (`{'`, `'.join(parts)}`) carry postconditions of their own over their own inputs",
+        "and result, stated with the same predicates over one partie, one run of games or one chouette, and the",
+        "JSON and the score card stating every deal and total of the result; `dealers_refused` states which runs of",
+        "deals `check_dealers` refuses, with what code. `tests/test_partie_function_contracts.py` checks "
+        f"`{'`, `'.join(sorted(PARTIE_BOXED))}` on every input of a box past their preconditions (every run of up to four",
+        "deals, cut for or not, under each way of dealing) and the others as `score_partie` calls them on Hypothesis",
+        "partie records under every ruleset and on the corpus's partie records. Its calibration plants a bug in a copy of",
+        "`piquet_ref/partie.py` for each and requires the postcondition named to catch it: "
+        + "; ".join(f"`{b.name}` ({b.what}) by `{b.breaks}`" for _, b in (*PLANTED_PARTS, ("check_dealers", REFUSAL_PLANTED))) + ".",
+    ]
 
 
+PARTIE_BOXED = ("partie_over", "check_dealers", "dealers_refused")  # the match scorer's parts checked on every input of a box
 HAND_DECIDERS = ("revoke_choices", "exposure_option", "fresh_deal_options")  # checked on drawn hands, not on every input
 LAW_MODULES = ("piquet_ref.penalties", "piquet_ref.misdeal", "piquet_ref.left_cards", "piquet_ref.revokes", "piquet_ref.showing")
 LAW_WRAPPERS = ("piquet_ref.law_contracts", LAW_RUNTIME_MODULE)
@@ -380,7 +397,7 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
                 "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
 CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", DECLARATION_MODULE, "piquet_ref.play_contracts",
-                 "piquet_ref.card_contracts")
+                 "piquet_ref.card_contracts", PARTIE_REFUSALS_MODULE)
 
 
 def core_uncontracted() -> dict[str, list[str]]:
@@ -563,6 +580,10 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
                 if function not in HAND_DECIDERS else "not given to CrossHair; checked on Hypothesis hands and deals (and the machine's walks)")
     if function == "score_partie":
         return "not given to CrossHair (an untyped record; not probed)"
+    if module == "piquet_ref.partie" or module == PARTIE_REFUSALS_MODULE:
+        return ("checked on every input of a box past its preconditions (tests/test_partie_function_contracts.py)"
+                if function in PARTIE_BOXED else "not given to CrossHair (untyped entries, whole parties and results); checked as "
+                "`score_partie` calls it on Hypothesis partie records under every ruleset and the corpus's (tests/test_partie_function_contracts.py)")
     if module in MACHINE_DECIDER_MODULES:
         return "not given to CrossHair (whole hands, positions or the comparison); checked where the machine's walks call on it (tests/test_law_contracts.py)"
     if module == MACHINE_MODULE:
@@ -735,8 +756,9 @@ def document(measured: dict[str, Any]) -> str:
         "- no CrossHair search of the whole deal and of the match: at the CI settings no path of the smallest whole-deal",
         "  search finishes within 300 s (the probes above), so `score_deal`'s and `score_partie`'s postconditions are",
         "  checked at run time on drawn deals and partie records, each check calibrated on planted bugs;",
-        "- `score_partie`'s refusals (a dealer out of turn, the wrong cut, deals after the end) are no postconditions:",
-        "  its conditions are checked on the valid records drawn; the refusals rest on the conformance error cases;",
+        "- `score_partie`'s refusals (deals after the end, a game the scores alone cannot decide) are no postconditions:",
+        "  its conditions are checked on the valid records drawn; those refusals rest on the conformance error cases",
+        "  (the order of dealing's, a dealer out of turn or the wrong cut, are stated by `dealers_refused`);",
         f"- {trial_summary(trial)}",
         "- no CrossHair search of the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
         "  `table_comparison`; their probes report nothing within 300 s): their conditions are checked at run time",
