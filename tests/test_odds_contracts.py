@@ -25,6 +25,7 @@ from piquet_ref.errors import PiquetError
 from piquet_ref.loader import load_ruleset, ruleset_ids
 from piquet_ref.odds import AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld
 from piquet_ref.odds_input import parse_question
+from piquet_ref.ops import run_op
 from piquet_ref.strategies import hands
 
 from .crosshair_calibration.planted_deal import Plant
@@ -189,6 +190,13 @@ def test_a_point_or_sequence_past_its_key_is_refused_not_counted_as_a_longer_one
         with pytest.raises(PiquetError) as refused:
             odds.chance(q, c, RS)
         assert refused.value.code == "argument-invalid"
+    for pips, code in ((255, None), (256, "record-invalid")):  # and the odds op refuses such a record
+        try:
+            run_op("odds", {"kind": "take_in", "hand": ["AS", "KS"], "take": 2, "condition": {"point": 2, "pips": pips}})
+            refusal = None
+        except PiquetError as exc:
+            refusal = exc.code
+        assert refusal == code, (pips, refusal)
 
 
 # --- the corpus -----------------------------------------------------------------------------------------
