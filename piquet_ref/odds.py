@@ -22,16 +22,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
-from math import comb
+from math import comb, factorial, prod
 from typing import Literal, NamedTuple, Union
 
 from .cards import BITS_PER_SUIT, Card, Hand, cards_of, format_card, check_cards, check_hand, hand_of_pack, pack_of, pack_of_hand, size
 from .declarations import carte_blanche
+from .errors import PiquetError as PiquetError  # named by a `raises:` line
 from .errors import error
 from .exchange import discard_limits
 from .loader import ruleset_of
 from .ruleset import Player, Ruleset, check_player
-from .suit import RANK_SHIFT, SET_FIELD_BITS, point_key, sequence_key, tables
+from .odds_contracts import (  # the postconditions' plain readings
+    SMALL, arrangements, counts_as_drawn, discard_sizes, leaves, listed_favourable, listed_joint, listed_outlook, malformed_at, orbits,
+    suit_length_patterns,
+)
+from .suit import POINT_SHIFT, RANK_SHIFT, SET_FIELD_BITS, point_key, sequence_key, tables
 
 Scope = Literal["taken", "hand"]
 
@@ -123,7 +128,17 @@ class Feature:
 
 
 def lines_of(hand: Hand, axis: Axis) -> tuple[int, ...]:
-    """The hand as line masks: per suit its rank mask, or per rank (bit order) its suit mask."""
+    """The hand as line masks: per suit its rank mask, or per rank (bit order) its suit mask.
+
+    Every card of the hand lies on one line, the line of its suit (at its rank's bit) or of its rank (at
+    its suit's bit), and nothing else does.
+
+    rules: pack.cards
+    pre: axis in ("suit", "rank")
+    post: len(__return__) == (len(hand) if axis == "suit" else BITS_PER_SUIT)
+    post: all((__return__[s] >> r if axis == "suit" else __return__[r] >> s) & 1 == hand[s] >> r & 1 for s in range(len(hand)) for r in range(BITS_PER_SUIT))
+    post: sum(m.bit_count() for m in __return__) == size(hand)
+    """
     if axis == "suit":
         return tuple(hand)
     return tuple(sum((m >> bit & 1) << s for s, m in enumerate(hand)) for bit in range(BITS_PER_SUIT))
@@ -219,7 +234,22 @@ def _still_to_come(f: Feature, axis: Axis, line: int) -> int:
 
 def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feature, ...]) -> dict[tuple[int, ...], int]:
     """How many take-ins of `take` cards from `unseen` give each tuple of combined feature values
-    (counted along the ranks when no feature reads a whole suit, else along the suits)."""
+    (counted along the ranks when no feature reads a whole suit, else along the suits).
+
+    The take-ins are every set of `take` unseen cards, each counted once: the counts add up to
+    C(unseen, take); a count of cards falls as in drawing without replacement; on a question of at most
+    SMALL take-ins, each take-in gives the values its cards give by `Feature`'s definitions.
+
+    rules: exchange.take-from-top
+    pre: not pack_of_hand(kept) & pack_of_hand(unseen)
+    pre: 0 <= take <= size(unseen)
+    pre: not (any(f.kind in SUIT_KINDS for f in features) and any(f.kind in RANK_KINDS for f in features))
+    post: sum(__return__.values()) == comb(size(unseen), take)
+    post: all(len(v) == len(features) and n > 0 for v, n in __return__.items())
+    post: counts_as_drawn(kept, unseen, take, features, __return__)
+    rules: exchange.take-from-top, point.compare, sequence.definition, sequence.compare, sets.eligible-ranks, sets.compare
+    post: comb(size(unseen), take) > SMALL or __return__ == listed_joint(rs, kept, unseen, take, features)
+    """
     if not features:
         return {(): comb(size(unseen), take)}
     axis: Axis = "suit" if any(f.kind in SUIT_KINDS for f in features) else "rank"
@@ -233,7 +263,18 @@ def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feat
 
 
 def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
-    """The features a condition reads, each once, in a canonical order."""
+    """The features a condition reads, each once, in a canonical order.
+
+    They are the features of its leaves, read along the suits when a leaf reads a whole suit (a point or
+    a sequence), so that they never read both whole suits and whole ranks.
+
+    raises: PiquetError
+    pre: isinstance(cond, CONDITION_TYPES)
+    post: len(set(__return__)) == len(__return__) and list(__return__) == sorted(__return__, key=repr)
+    post: set(__return__) == {f for c in leaves(cond) for f in leaf_features(c, any(isinstance(x, (PointAtLeast, SequenceAtLeast)) for x in leaves(cond)), rs)}
+    post: any(f.kind in SUIT_KINDS for f in __return__) == any(isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves(cond))
+    post: not any(f.kind in RANK_KINDS for f in __return__) or not any(f.kind in SUIT_KINDS for f in __return__)
+    """
     leaves: list[Condition] = []
 
     def walk(c: Condition) -> None:
@@ -252,7 +293,23 @@ def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
 
 def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ...]:
     """The features a leaf condition reads. Sets read the ranks unless the condition also reads whole
-    suits; then each set rank's held cards are counted (up to one more than the set) along the suits."""
+    suits; then each set rank's held cards are counted (up to one more than the set) along the suits.
+
+    A count reads its own cards in its own scope, capped high enough to tell a count within its bounds
+    from one above them; a point and a sequence read their threshold's key (length first); a set its count
+    and rank, or by the suits the four cards of each rank it may be of.
+
+    raises: PiquetError
+    rules: point.compare, sequence.compare
+    post: not isinstance(c, Count) or (len(__return__) == 1 and __return__[0].kind == ("count_taken" if c.scope == "taken" else "count_hand") and __return__[0].cards == c.cards and __return__[0].floor == c.at_least)
+    post: not isinstance(c, Count) or (__return__[0].cap is not None and __return__[0].cap >= c.at_least and (c.at_most is None or __return__[0].cap > c.at_most))
+    post: not isinstance(c, PointAtLeast) or __return__ == (Feature("point", key=point_key(c.length, c.pips)),)
+    post: not isinstance(c, SequenceAtLeast) or __return__ == (Feature("sequence", key=sequence_key(c.length, c.top)),)
+    rules: sets.eligible-ranks, sets.compare
+    post: not isinstance(c, SetHeld) or by_suit or __return__ == (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
+    post: not isinstance(c, SetHeld) or not by_suit or sorted(f.cards for f in __return__) == sorted(sum(1 << (s * BITS_PER_SUIT + r) for s in range(len(rs.pack.suits))) for r in (rs.sets.ranks if c.rank is None else (c.rank,)))
+    post: not isinstance(c, SetHeld) or not by_suit or all(f.kind == "count_hand" and f.floor == c.count and f.cap is not None and f.cap > c.count for f in __return__)
+    """
     if isinstance(c, Count):
         cap = max(c.at_least, c.at_most + 1 if c.at_most is not None else 0)
         return (Feature("count_taken" if c.scope == "taken" else "count_hand", cards=c.cards, cap=cap, floor=c.at_least),)
@@ -273,7 +330,21 @@ def _rank_count(rank: int, count: int) -> Feature:
 
 
 def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset) -> bool:
-    """Whether `cond` holds given the combined value of each feature."""
+    """Whether `cond` holds given the combined value of each feature.
+
+    All of, any of and not combine their items' verdicts; a count holds between its bounds; a point or a
+    sequence when its threshold is reached; a set of a counting size and a rank that scores when one of its
+    features shows the set held.
+
+    rules: sets.eligible-ranks
+    pre: all(f in values for c in leaves(cond) for f in leaf_features(c, by_suit, rs))
+    post: not isinstance(cond, AllOf) or __return__ == all(holds(c, values, by_suit, rs) for c in cond.items)
+    post: not isinstance(cond, AnyOf) or __return__ == any(holds(c, values, by_suit, rs) for c in cond.items)
+    post: not isinstance(cond, Not) or __return__ == (not holds(cond.item, values, by_suit, rs))
+    post: not isinstance(cond, Count) or __return__ == (cond.at_least <= values[leaf_features(cond, by_suit, rs)[0]] and (cond.at_most is None or values[leaf_features(cond, by_suit, rs)[0]] <= cond.at_most))
+    post: not isinstance(cond, (PointAtLeast, SequenceAtLeast)) or __return__ == (values[leaf_features(cond, by_suit, rs)[0]] == 1)
+    post: not isinstance(cond, SetHeld) or __return__ == (cond.count in rs.sets.values and cond.rank in (None, *rs.sets.ranks) and any(values[f] == (cond.count if by_suit else 1) for f in leaf_features(cond, by_suit, rs)))
+    """
     if isinstance(cond, AllOf):
         return all(holds(c, values, by_suit, rs) for c in cond.items)
     if isinstance(cond, AnyOf):
@@ -334,6 +405,19 @@ def question(
 
     With `player`, the hand must be a dealt hand and the number taken within that player's limits
     (the younger's as if the elder took the fewest he may). Raises typed errors naming the input.
+
+    He keeps his hand but the discard; every card of the pack he neither holds nor has seen is unseen; he
+    takes in as many as he discards (laws 30, 31).
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: set(cards_of(__return__.kept)) == set(cards_of(hand)) - set(discard)
+    post: set(cards_of(__return__.unseen)) == {s * BITS_PER_SUIT + r for s in range(len(ruleset_of(ruleset).pack.suits)) for r in range(len(ruleset_of(ruleset).pack.ranks))} - set(cards_of(hand)) - set(seen)
+    post: __return__.take == (len(discard) if take is None else take) and (not discard or __return__.take == len(discard))
+    post: 0 <= __return__.take <= size(__return__.unseen)
+    rules: exchange.elder-limits, exchange.younger-limits
+    post: player is None or size(hand) == ruleset_of(ruleset).pack.hand_size
+    post: player is None or __return__.take in discard_sizes(player, None, ruleset_of(ruleset))
     """
     rs = ruleset_of(ruleset)
     hand = check_hand(hand)
@@ -368,7 +452,22 @@ def question(
 
 
 def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -> Chance:
-    """The exact chance that the take-in of `q` satisfies `cond`."""
+    """The exact chance that the take-in of `q` satisfies `cond`.
+
+    A fraction of the C(unseen, take) equally likely take-ins; all of two conditions is no likelier than
+    either, any of them no less likely, and not a condition takes the take-ins it leaves; on a question of
+    at most SMALL take-ins, the favourable ones are those that satisfy the condition's definition.
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: __return__.combinations == comb(size(q.unseen), q.take)
+    post: 0 <= __return__.favourable <= __return__.combinations and __return__.combinations % __return__.probability.denominator == 0
+    post: not isinstance(cond, AllOf) or all(__return__.favourable <= chance(q, c, ruleset).favourable for c in cond.items)
+    post: not isinstance(cond, AnyOf) or all(__return__.favourable >= chance(q, c, ruleset).favourable for c in cond.items)
+    post: not isinstance(cond, Not) or __return__.favourable == __return__.combinations - chance(q, cond.item, ruleset).favourable
+    rules: exchange.take-from-top, point.compare, sequence.definition, sequence.compare, sets.eligible-ranks
+    post: __return__.combinations > SMALL or __return__.favourable == listed_favourable(q, cond, ruleset_of(ruleset))
+    """
     rs = ruleset_of(ruleset)
     _check_question(q)
     features = features_of(check_condition(cond), rs)
@@ -382,7 +481,14 @@ def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -
 
 
 def check_condition(cond: object, what: str = "condition") -> Condition:
-    """`cond` if it is a condition tree of this module's types, else argument-invalid."""
+    """`cond` if it is a condition tree of this module's types, else argument-invalid.
+
+    (`odds_contracts.condition_refused` states the refusal: exactly the malformed conditions, the
+    message naming the part.)
+
+    raises: PiquetError
+    post: __return__ is cond and malformed_at(cond, what) is None
+    """
     if isinstance(cond, (AllOf, AnyOf)):
         if not isinstance(cond.items, tuple) or not cond.items:
             raise error("argument-invalid", f"{what}: all/any needs a non-empty tuple of conditions")
@@ -403,8 +509,10 @@ def _leaf_ok(c: object) -> bool:
         return c.scope in ("taken", "hand") and count(c.cards) and c.cards < 1 << 32 and count(c.at_least) and (
             c.at_most is None or count(c.at_most) and c.at_most >= c.at_least
         )
-    if isinstance(c, (PointAtLeast, SequenceAtLeast)):
-        return all(count(v) for v in vars(c).values())
+    if isinstance(c, PointAtLeast):  # no suit makes 1 << POINT_SHIFT pips: more would spill into the key's length
+        return count(c.length) and count(c.pips) and c.pips < 1 << POINT_SHIFT
+    if isinstance(c, SequenceAtLeast):  # the top is a rank bit
+        return count(c.length) and count(c.top) and c.top < BITS_PER_SUIT
     if isinstance(c, SetHeld):
         return count(c.count) and (c.rank is None or count(c.rank) and c.rank < BITS_PER_SUIT)
     return True
@@ -436,7 +544,21 @@ class Outlook(NamedTuple):
 
 
 def outlook(q: Question, hand: Hand, ruleset: Ruleset | str | None = None) -> Outlook:
-    """The exact distribution of what the take-in of `q` brings; `hand` is the hand as dealt (for carte blanche)."""
+    """The exact distribution of what the take-in of `q` brings; `hand` is the hand as dealt (for carte blanche).
+
+    Each distribution shares out the C(unseen, take) take-ins; carte blanche is a hand of at least its
+    least size without a court card; on a question of at most SMALL take-ins, each take-in is counted under
+    the point length, best sequence, best set and court cards its cards give.
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: __return__.combinations == comb(size(q.unseen), q.take)
+    post: all(sum(n for _, n in d) == __return__.combinations and all(n > 0 for _, n in d) for d in (__return__.point, __return__.sequence, __return__.sets, __return__.courts))
+    rules: carte-blanche.definition, pack.court
+    post: __return__.carte_blanche == (size(hand) >= ruleset_of(ruleset).carte_blanche.min_cards and not any(ruleset_of(ruleset).carte_blanche.court_mask >> (c % BITS_PER_SUIT) & 1 for c in cards_of(hand)))
+    rules: point.compare, sequence.compare, sets.compare, pack.court
+    post: __return__.combinations > SMALL or (__return__.point, __return__.sequence, __return__.sets, __return__.courts) == listed_outlook(q, ruleset_of(ruleset))
+    """
     rs = ruleset_of(ruleset)
     _check_question(q)
     hand = check_hand(hand)
@@ -472,7 +594,18 @@ class RankedDiscard(NamedTuple):
 
 def legal_discards(hand: Hand, player: Player, ruleset: Ruleset | str | None = None, elder_took: int | None = None) -> tuple[tuple[Card, ...], ...]:
     """Every discard `player` may make from `hand` (canonical card order, smaller first); the younger's
-    limit assumes the elder took `elder_took` cards (by default the fewest he may)."""
+    limit assumes the elder took `elder_took` cards (by default the fewest he may).
+
+    Exactly the sets of the hand's cards of a size within the player's limits (no more than the hand
+    holds), each once.
+
+    raises: PiquetError
+    rules: exchange.elder-limits, exchange.younger-limits
+    post: all(tuple(c for c in cards_of(hand) if c in d) == d and len(set(d)) == len(d) for d in __return__)
+    post: len(set(__return__)) == len(__return__) and [len(d) for d in __return__] == sorted(len(d) for d in __return__)
+    post: all(len(d) in discard_sizes(player, elder_took, ruleset_of(ruleset)) for d in __return__)
+    post: len(__return__) == sum(comb(size(hand), k) for k in discard_sizes(player, elder_took, ruleset_of(ruleset)))
+    """
     rs = ruleset_of(ruleset)
     check_player(player)
     took = rs.exchange.elder_min if elder_took is None else elder_took
@@ -490,7 +623,14 @@ def rank_discards(
     elder_took: int | None = None,
 ) -> tuple[RankedDiscard, ...]:
     """Every legal discard of `hand` with the exact chance that its take-in satisfies `cond`, best first
-    (equal chances in the order of `legal_discards`)."""
+    (equal chances in the order of `legal_discards`).
+
+    raises: PiquetError
+    rules: exchange.elder-limits, exchange.younger-limits, exchange.take-from-top
+    post: sorted(r.discard for r in __return__) == sorted(legal_discards(hand, player, ruleset, elder_took))
+    post: all(r.chance == chance(question(hand, r.discard, seen, None, None, ruleset), cond, ruleset) for r in __return__)
+    post: all(a.chance.probability > b.chance.probability or (a.chance.probability == b.chance.probability and legal_discards(hand, player, ruleset, elder_took).index(a.discard) < legal_discards(hand, player, ruleset, elder_took).index(b.discard)) for a, b in zip(__return__, __return__[1:]))
+    """
     rs = ruleset_of(ruleset)
     check_condition(cond)
     out = []
@@ -516,7 +656,15 @@ class HandCounts(NamedTuple):
 
 
 def distinct_hands(cards: int | None = None, ruleset: Ruleset | str | None = None) -> HandCounts:
-    """The counts of `HandCounts` for hands of `cards` cards (by default a dealt hand) from the ruleset's pack."""
+    """The counts of `HandCounts` for hands of `cards` cards (by default a dealt hand) from the ruleset's pack.
+
+    raises: PiquetError
+    rules: pack.cards, deal.sizes
+    post: __return__.cards == (ruleset_of(ruleset).pack.hand_size if cards is None else cards)
+    post: __return__ == hand_counts(__return__.cards, len(ruleset_of(ruleset).pack.suits), len(ruleset_of(ruleset).pack.ranks))
+    post: __return__.total == comb(len(ruleset_of(ruleset).pack.suits) * len(ruleset_of(ruleset).pack.ranks), __return__.cards)
+    post: __return__.up_to_suit_permutation <= __return__.by_suit_lengths <= __return__.total <= __return__.up_to_suit_permutation * factorial(len(ruleset_of(ruleset).pack.suits))
+    """
     rs = ruleset_of(ruleset)
     n_suits, n_ranks = len(rs.pack.suits), len(rs.pack.ranks)
     cards = rs.pack.hand_size if cards is None else cards
@@ -531,6 +679,18 @@ def hand_counts(cards: int, n_suits: int, n_ranks: int) -> HandCounts:
     A hand up to suit permutation is a multiset of per-suit rank masks, so within each group of `m`
     suits of one length `k` it counts the multisets of `m` of the C(n_ranks, k) masks, where de Moivre
     counts their ordered tuples.
+
+    The patterns are the ways to share the cards among the suits longest first; the hands of every
+    ordering of every pattern make up all the hands; de Moivre's count takes one ordering of each pattern;
+    the hands distinct up to suits are the orbits of the suit permutations (Burnside's lemma).
+
+    rules: pack.cards
+    pre: 0 <= n_suits <= 4 and 0 <= n_ranks <= BITS_PER_SUIT and 0 <= cards <= n_suits * n_ranks
+    post: __return__.cards == cards and __return__.total == comb(n_suits * n_ranks, cards)
+    post: __return__.patterns == len(suit_length_patterns(cards, n_suits, n_ranks))
+    post: sum(arrangements(p) * prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks)) == __return__.total
+    post: __return__.by_suit_lengths == sum(prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks))
+    post: __return__.up_to_suit_permutation == orbits(cards, n_suits, n_ranks)
     """
     patterns = _patterns(cards, n_suits, n_ranks)
     by_lengths = up_to = 0

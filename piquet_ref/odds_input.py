@@ -32,6 +32,7 @@ from .odds import (
     question,
 )
 from .ruleset import PLAYERS, Player, Ruleset
+from .suit import POINT_SHIFT
 
 KINDS = ("take_in", "hands")
 LEAF_KEYS = {
@@ -64,9 +65,9 @@ def _keys(data: Any, where: str, keys: set[str]) -> Mapping[str, Any]:
     return data
 
 
-def _count(value: Any, where: str, low: int = 0) -> int:
-    if type(value) is not int or value < low:
-        raise error("record-invalid", f"{where} must be an integer >= {low}, got {value!r}")
+def _count(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    if type(value) is not int or value < low or high is not None and value > high:
+        raise error("record-invalid", f"{where} must be an integer >= {low}{'' if high is None else f' and <= {high}'}, got {value!r}")
     return value
 
 
@@ -139,7 +140,7 @@ def parse_condition(data: Any, rs: Ruleset, where: str = "condition") -> Conditi
         return Count("taken" if head == "taken" else "hand", cards, low, high)
     if head == "point":
         length = _count(body, f"{where}.point", 1)
-        return PointAtLeast(length, _count(data["pips"], f"{where}.pips") if "pips" in data else 0)
+        return PointAtLeast(length, _count(data["pips"], f"{where}.pips", 0, (1 << POINT_SHIFT) - 1) if "pips" in data else 0)
     if head == "sequence":
         least = rs.sequences.min_length
         length = _count(body, f"{where}.sequence", least)

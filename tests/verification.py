@@ -68,8 +68,9 @@ CORE_RUNTIME_MODULES = ("piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.
 CORE_RUNTIME_SCORING = ("deal_hands", "bar_step", "bonuses")  # scoring's functions checked there too
 CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' notation and the record's fields: every card, Hypothesis texts and records
 PARTIE_REFUSALS_MODULE = "piquet_ref.partie_refusals"  # the order of dealing's refusals as a value: every run of up to four deals
+ODDS_MODULES = ("piquet_ref.odds", "piquet_ref.odds_contracts")  # the take-in odds: checked on boxes, Hypothesis questions and the corpus's
 RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", PARTIE_REFUSALS_MODULE, "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
-                            MACHINE_MODULE, SHORTFALL_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+                            MACHINE_MODULE, SHORTFALL_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -397,7 +398,7 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 CORE_MODULES = ("piquet_ref.cards", "piquet_ref.suit", "piquet_ref.declarations", "piquet_ref.play", "piquet_ref.scoring",
                 "piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.record", "piquet_ref.partie", "piquet_ref.odds")
 CORE_WRAPPERS = ("piquet_ref.contracts", "piquet_ref.deal_contracts", "piquet_ref.partie_contracts", DECLARATION_MODULE, "piquet_ref.play_contracts",
-                 "piquet_ref.card_contracts", PARTIE_REFUSALS_MODULE)
+                 "piquet_ref.card_contracts", PARTIE_REFUSALS_MODULE, "piquet_ref.odds_contracts")
 
 
 def core_uncontracted() -> dict[str, list[str]]:
@@ -510,6 +511,33 @@ def dialogue_lines() -> list[str]:
     ]
 
 
+def odds_lines() -> list[str]:
+    """The section on the contracts of the take-in odds (piquet_ref/odds.py)."""
+    from .test_odds_contracts import PLANTED as PLANTED_ODDS
+
+    posts = [c for c in contracts(ODDS_MODULES) if c.kind == "post"]
+    return [
+        "### The take-in odds",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts if c.module == ODDS_MODULES[0]}))}` of",
+        "`piquet_ref/odds.py` (and on `odds_contracts.condition_refused`, the refusal of a malformed condition) state the chances from their definitions",
+        "(`piquet_ref/odds_contracts.py`): a chance is a fraction of the C(unseen, take) equally likely take-ins, on a question",
+        "of at most `SMALL` take-ins exactly those whose cards satisfy the condition (every take-in listed), all of two",
+        "conditions no likelier than either, not a condition the take-ins it leaves; the joint counts of the features add up",
+        "to the take-ins, a count of cards falling as in drawing without replacement; the question's unseen cards, kept cards",
+        "and take (laws 30, 31; the players' limits); the legal discards exactly those within the limits, ranked best first",
+        "(ties in their order); the hands counted by de Moivre's patterns and up to suit permutation by Burnside's lemma.",
+        "They take a ruleset, whole hands and condition trees, so CrossHair is not given them; `tests/test_odds_contracts.py`",
+        "evaluates each on boxes (hand counts of every pack up to four suits of eight ranks, every hand size and discard",
+        "limit), on Hypothesis questions small enough to list and conditions (malformed ones too), and on the corpus's odds",
+        "questions. Its calibration requires the same check to find each planted bug:",
+        "",
+        "| planted bug | function | postcondition that must catch it |",
+        "|---|---|---|",
+        *(f"| `{bug.name}`: {bug.what} | `odds.{fn}` | `{bug.breaks.replace('|', chr(92) + '|')}` |" for fn, bug in PLANTED_ODDS),
+    ]
+
+
 def shortfall_lines() -> list[str]:
     """The section on the contracts of the younger's unannounced shortfall and its take-up (piquet_ref/shortfall.py)."""
     from .test_machine_contracts import SHORTFALL_BOXES, SHORTFALL_PLANTED
@@ -605,6 +633,10 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
                 "every one-suit hand and Hypothesis texts, cards and hands (tests/test_card_contracts.py)")
     if module == CARD_MODULES[1]:
         return "not given to CrossHair (untyped record values); checked on the corpus's deal records and Hypothesis records (tests/test_card_contracts.py)"
+    if module in ODDS_MODULES:
+        return ("checked on every input of a box past its preconditions (tests/test_odds_contracts.py)" if function in ("hand_counts", "distinct_hands", "legal_discards")
+                else "not given to CrossHair (a ruleset, whole hands and condition trees); checked on Hypothesis questions of up to 462 take-ins, "
+                     "conditions (malformed ones too) and the corpus's odds questions (tests/test_odds_contracts.py)")
     if module == DIALOGUE_MODULE:
         return "not given to CrossHair (whole hands and a ruleset); checked on Hypothesis hands and the dialogues of the machine's walks (tests/test_dialogue_contracts.py)"
     probe = measured.get("probes", {}).get("deal_scored")
@@ -676,7 +708,7 @@ def document(measured: dict[str, Any]) -> str:
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
-        f"{len({c.function for c in runtime})} whole-deal, whole-match, exchange, play-counting, laws' deciding, calling-dialogue, card-notation and record-parsing functions "
+        f"{len({c.function for c in runtime})} whole-deal, whole-match, exchange, play-counting, laws' deciding, calling-dialogue, card-notation, record-parsing and take-in odds functions "
         f"(`{'`, `'.join(sorted({c.function for c in runtime}))}`) are checked at run time (below).",
         "",
         *law_lines(),
@@ -684,6 +716,8 @@ def document(measured: dict[str, Any]) -> str:
         *dialogue_lines(),
         "",
         *shortfall_lines(),
+        "",
+        *odds_lines(),
         "",
         *runtime_lines(measured),
         "",
