@@ -5,7 +5,10 @@ must cover exactly the current contracts and planted bugs."""
 from __future__ import annotations
 
 from .crosshair_run import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
-from .verification import DIALOGUE_UNCONTRACTED, DOC, LAW_UNCONTRACTED, contract_key, document, read_measured, uncontracted_deciders, uncontracted_dialogue
+from .verification import (
+    DIALOGUE_UNCONTRACTED, DOC, LAW_UNCONTRACTED, contract_key, core_uncontracted, document, read_measured, uncontracted_deciders,
+    uncontracted_dialogue,
+)
 
 
 def test_the_recorded_crosshair_run_covers_exactly_the_current_contracts() -> None:
@@ -36,3 +39,9 @@ def test_the_dialogues_and_machines_functions_without_contracts_are_exactly_thos
     """A function given a contract leaves the list; a new one without joins it."""
     assert uncontracted_dialogue() == set(DIALOGUE_UNCONTRACTED)
     assert all(DIALOGUE_UNCONTRACTED.values())
+
+
+def test_every_public_function_of_the_scoring_core_has_a_contract_of_its_own_or_a_wrappers() -> None:
+    """A new public function of cards, suit, declarations, play, scoring, exchange, counts, record, partie or odds needs
+    PEP 316 conditions, in its docstring or on a wrapper naming it on its docstring's first line."""
+    assert core_uncontracted() == {}
