@@ -28,6 +28,9 @@ what he has good against it (Case II). To a trio named by its rank the younger m
 ("which one do you not reckon?"), which admits it good (Case VII); the elder's `NameOut` names the card
 left out and so defines the trio he claims (Case VIII).
 
+The elder's calls may name every card of a sequence or set in a category he called nothing in: he has declared
+it by implication (`implied`; Case IV), which the machine compares as usual (`machine.implications`).
+
 The younger's replies are computed, so he can call what he does not hold only where he states his holding:
 in a call answering the elder's call stated by its cards (the compact `Call`, `younger_false_calls`). Allowed
 good (`claim_allowed`) it stands as his `Claim` (`younger_claim`), counting for what `younger_standing` gives,
@@ -42,7 +45,7 @@ from typing import Literal, NamedTuple
 from .cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from .declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from .errors import PiquetError, error
-from .machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
+from .machine_actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from .ruleset import Player, Ruleset
 from .suit import point_key, run_mask, sequence_key, set_key
 
@@ -477,6 +480,28 @@ def barred_point(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     if not isinstance(opening, CallPoint) or AskValue("younger") not in talk or longest(hand) <= opening.cards:
         return None
     return best(hand, "point", "younger", rs)
+
+
+def implied(calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset) -> tuple[Holding, ...]:
+    """The holdings of `category` a player's calls declare by implication (Case IV): none where he called
+    something in the category; else every holding the ruleset counts there whose cards his calls in the
+    other categories all name (the holdings of those cards, whole: a quatorze, not its trios; a run, not its
+    tierces). A point is never implied: the elder calls it first, and a point not called before his other
+    calls is lost (law 46).
+
+    rules: declare.barred
+    laws: 46, 56
+    post: category != "point" or __return__ == ()
+    post: not __return__ or not any(c.category == category and c.holdings for c in calls)
+    post: all(c in {x for k in calls for h in k.holdings for x in h} for h in __return__ for c in h)
+    post: all(h in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs) for h in __return__)
+    post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
+    post: category == "point" or any(c.category == category and c.holdings for c in calls) or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs))
+    """
+    if category == "point" or any(c.category == category and c.holdings for c in calls):
+        return ()
+    named = declare_all(hand_of_pack(pack_of(c for k in calls for h in k.holdings for c in h)), rs)
+    return tuple(h.cards for h in (named.sequences if category == "sequences" else named.sets))
 
 
 def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:

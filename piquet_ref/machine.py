@@ -6,7 +6,9 @@ blanche shows it before his own exchange, laws 18-20 and Case VI; an elder holdi
 out his discard first and say what he leaves, before or after showing, Case V), the calls (the elder's point first,
 law 46, then sequences and sets in either order, law 47; in each category the elder calls first and the
 younger's call is his reply, which the machine judges good, equal or not good; an elder who opens
-sequences or sets before his point loses it, law 46), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
+sequences or sets before his point loses it, law 46; sequences or sets his calls name in a category he called
+nothing in are declared by implication, barring, and scored once he reckons them, until the younger plays to the
+first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
@@ -33,7 +35,7 @@ from .declarations import compare_declarations, declared
 from .errors import PiquetError, error
 from .exchange import check_discard, deal_exchange
 from .loader import ruleset_of
-from .dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, next_speaker, openings, say
+from .dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, implied, next_speaker, openings, say
 from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
@@ -76,7 +78,8 @@ class DealState:
     the table short of his take without announcing it, until he takes them up (Case XIII); `laid_out` the
     discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
     (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
-    (law 32, Case V). Calls are looked
+    (law 32, Case V); `silent` the categories the elder called nothing in by a call by cards, where his other calls
+    may declare holdings by implication (Case IV). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -113,6 +116,7 @@ class DealState:
     laid_out: tuple[Card, ...] | None = None  # the younger's discard laid out first at a carte blanche's request (law 20)
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
     relead: bool = False  # the younger corrected a claim after the elder's lead: the elder may retake it (law 52)
+    silent: tuple[DeclCategory, ...] = ()  # the categories the elder called nothing in, by a call by cards (Case IV)
 
     @property
     def phase(self) -> Phase:
@@ -517,6 +521,8 @@ def _may_take_unannounced(state: DealState) -> bool:
 
 
 def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealState:
+    if player == PLAYERS[0] and not state.talk and action in implications(state) and action.category in unreckoned(state):
+        return _reckon(state, action)
     if phase != "calls":
         when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
         raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
@@ -535,7 +541,8 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         return _claimed(state, action)
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
-    return replace(state, calls=state.calls + (action,))
+    silent = state.silent + ((action.category,) if opening and not holdings else ())  # nothing called there (Case IV)
+    return replace(state, calls=state.calls + (action,), silent=silent)
 
 
 def _younger_claims(state: DealState) -> tuple[Call, ...]:
@@ -629,6 +636,70 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
     return replace(
         state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()), point_barred=state.point_barred or barred,
     )
+
+
+def implications(state: DealState) -> tuple[Call, ...]:
+    """The elder's holdings declared by implication (Case IV): in each category he called nothing in (by a call by
+    cards: a category he spoke of in the dialogue is called, whatever his call there counts for), the holdings there
+    that his calls in the others name (`dialogue.implied`), as the call they amount to.
+
+    rules: declare.barred
+    laws: 56
+    post: all(a.player == "elder" and a.holdings and Call("elder", a.category, ()) in state.calls and a.category in state.silent for a in __return__)
+    post: all(a.holdings == implied(tuple(c for c in state.calls if c.player == "elder"), a.category, state.ruleset) for a in __return__)
+    post: len({a.category for a in __return__}) == len(__return__)
+    """
+    mine = tuple(c for c in state.calls if c.player == PLAYERS[0])
+    made = tuple(c.category for c in mine if not c.holdings and c.category in state.silent)
+    return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
+
+
+def unreckoned(state: DealState) -> tuple[DeclCategory, ...]:
+    """The categories of the elder's holdings declared by implication that he has not reckoned (Case IV): they
+    bar the younger's lesser holdings there, and score nothing. The younger's call of anything in the category
+    has the elder object, and so reckon them (not barred); the elder may reckon them himself, by calling them,
+    until the younger plays to the first trick (law 56, `reckonings`).
+
+    rules: declare.barred
+    laws: 56
+    post: all(any(a.category == k for a in implications(state)) for k in __return__)
+    post: all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in __return__)
+    post: all(a.category in __return__ for a in implications(state) if not any(c.player == "younger" and c.category == a.category and c.holdings for c in state.calls))
+    """
+    contested = {c.category for c in state.calls if c.player == PLAYERS[1] and c.holdings}
+    return tuple(a.category for a in implications(state) if a.category not in contested)
+
+
+def reckonings(state: DealState) -> tuple[Call, ...]:
+    """The elder's calls open now of holdings his calls declared by implication and he has not reckoned (law 56,
+    Case IV): until the younger plays to the first trick, while no dialogue is under way and no election pending.
+
+    rules: declare.barred
+    laws: 56
+    post: not (state.younger_played and __return__)
+    post: all(a in implications(state) and a.category in unreckoned(state) for a in __return__)
+    """
+    if state.younger_played or state.talk or state.phase not in ("calls", "play"):
+        return ()
+    return tuple(a for a in implications(state) if a.category in unreckoned(state))
+
+
+def _reckon(state: DealState, action: Call) -> DealState:
+    """The elder reckons the holdings his calls declared by implication (law 56, Case IV): his call in the
+    category becomes them. Refused once the younger has played to the first trick."""
+    if state.younger_played:
+        raise error("reckon-too-late", f"the elder reckons the {action.category} his calls declared by implication, but the younger has played to the first trick: nothing omitted is reckoned after that (law 56)")
+    calls = tuple(action if c == Call(PLAYERS[0], action.category, ()) else c for c in state.calls)
+    return replace(state, calls=calls)
+
+
+def _reckoned_calls(state: DealState, player: Player) -> tuple[Call, ...]:
+    """The player's calls with the elder's holdings declared by implication in place of his calls of nothing (Case IV)."""
+    mine = tuple(c for c in state.calls if c.player == player)
+    if player != PLAYERS[0]:
+        return mine
+    by_category = {a.category: a for a in implications(state)}
+    return tuple(by_category.get(c.category, c) if not c.holdings else c for c in mine)
 
 
 def miscall_open(state: DealState) -> tuple[Claim, ...]:
@@ -788,7 +859,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     """
     return (
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
-        + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state))
+        + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)
         + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
         + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
     )
@@ -940,7 +1011,7 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
     """
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
-        declared(hands[i], choice_of(tuple(c for c in state.calls if c.player == p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
+        declared(hands[i], choice_of(_reckoned_calls(state, p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
     )
 
 
@@ -962,29 +1033,39 @@ def record(state: DealState) -> DealRecord:
     """The deal record of a state whose calls are over (the shape `score_deal` takes).
 
     The record is the state's deal: the hands dealt, the stock, the discards and what each took in, each
-    player's calls, the tricks played, the waivers (law 44), each player's claim not held (law 54) and the
-    younger's point barred by his asking (law 46, Case I).
+    player's calls, the tricks played, the waivers (law 44), each player's claim not held (law 54), the
+    younger's point barred by his asking (law 46, Case I) and the elder's holdings declared by implication,
+    barred while he has not reckoned them (Case IV, law 56).
 
-    laws: 44, 46, 54
+    laws: 44, 46, 54, 56
     raises: PiquetError
     post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
     post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
     post: all(__return__.player(p).take in (None, state.takes[i]) and __return__.player(p).waives_penalty == state.waived[i] for i, p in enumerate(PLAYERS))
-    post: all(__return__.player(p).declare == choice_of(tuple(c for c in state.calls if c.player == p)) for p in PLAYERS)
+    post: __return__.younger.declare == choice_of(tuple(c for c in state.calls if c.player == "younger"))
+    post: __return__.elder.declare == choice_of(tuple(next((a for a in implications(state) if a.category == c.category), c) for c in state.calls if c.player == "elder"))
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
-    post: not __return__.elder.barred and __return__.younger.barred == (("point",) if state.point_barred else ())
+    post: __return__.elder.barred == unreckoned(state) and __return__.younger.barred == (("point",) if state.point_barred else ())
     """
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
     regular = state.takes == tuple(len(d) for d in state.discards)
     players = [
         PlayerRecord(
-            cards_of(state.dealt[i]), state.discards[i], None, choice_of(tuple(c for c in state.calls if c.player == p)),
-            None if regular else state.takes[i], state.waived[i], state.false_claims[i], ("point",) if state.point_barred and i == 1 else (),
+            cards_of(state.dealt[i]), state.discards[i], None, choice_of(_reckoned_calls(state, p)),
+            None if regular else state.takes[i], state.waived[i], state.false_claims[i], _barred(state, p),
         )
         for i, p in enumerate(PLAYERS)
     ]
     return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)
+
+
+def _barred(state: DealState, player: Player) -> tuple[DeclCategory, ...]:
+    """The categories the player's record marks barred: the younger's point after his asking (law 46, Case I); the
+    elder's holdings declared by implication and not reckoned (law 56, Case IV)."""
+    if player == PLAYERS[1]:
+        return ("point",) if state.point_barred else ()
+    return unreckoned(state)
 
 
 def record_mapping(state: DealState) -> dict[str, object]:

@@ -6,7 +6,9 @@ An action is a mapping with `player` (elder | younger) and `action`:
 to the number discarded; `announced: false`, only for the younger dealt twelve taking in fewer than he
 discards, says he did not announce leaving the card, which he may take up in the play with
 `{action: take_up}`, Case XIII); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
-(`[]` calls nothing: sinking the category); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
+(`[]` calls nothing: sinking the category; the elder's `call` in a category he called nothing in, of the holdings
+his calls there declare by implication, is his reckoning of them, until the younger plays to the first trick, law 56,
+Case IV); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
 enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28 and 44; the
 elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13);
 `{action: revoke, card: C}` (a card played to a trick not following suit though the player could, law 59 IV)

@@ -16,7 +16,7 @@ from .calling import good_against_the_cards
 from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
-from .machine import DealState, apply, new_deal, replies, score
+from .machine import DealState, apply, implications, new_deal, replies, score, unreckoned
 from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
 from .machine_actions import CallPoint, CallSequence, CallSet, LayOut, Leave, ShowBlanche
@@ -119,6 +119,12 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == 'point'))}"
         if len(state.calls) > len(before.calls) + (2 if lost else 0) and state.calls[-1].player == "younger":
             yield f"     reply: {_reply(next(r for r in replies(state) if r.category == state.calls[-1].category))}"
+        if state.phase != "calls" and before.phase == "calls":
+            for k in unreckoned(state):
+                held = next(a.holdings for a in implications(state) if a.category == k)
+                named = "; ".join(" ".join(format_cards(h, rs)) for h in held)
+                yield (f"     the elder's calls name {named}, in {k}, which he called nothing in: declared by implication, they bar the younger's"
+                       " lesser holdings and score nothing unless he reckons them before the younger plays to the first trick (law 56, Case IV) -- declare.barred")
         if state.point_barred and not before.point_barred:
             yield "     the younger asked away his longer point: it bars and saves a pique or repique, but scores nothing (law 46, Case I) -- declare.barred"
         if isinstance(action, (Play, Revoke)) and len(state.tricks) > len(before.tricks):
@@ -134,6 +140,12 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
         yield "the deal is void: a fresh deal (law 28)"
     else:
         yield f"the deal stops at the {state.phase.replace('_', ' ')}, the {state.to_move} to act"
+
+
+def _called_already(state: DealState, action: Call) -> tuple[str, ...]:
+    """The categories the player of `action` has called already in `state` (an elder's call there is his reckoning of
+    what his calls declared by implication, law 56)."""
+    return tuple(c.category for c in state.calls if c.player == action.player)
 
 
 def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) -> tuple[str, tuple[str, ...]]:
@@ -161,6 +173,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return text, STEP_RULES[f"exchange-{action.player}"]
     if isinstance(action, Call):
         called = "; ".join(" ".join(format_cards(h, rs)) for h in action.holdings) or "nothing"
+        if action.category in _called_already(before, action):  # the elder's reckoning of what his calls implied (law 56, Case IV)
+            return f"reckons {action.category}: {called}, which his calls declared by implication (law 56, Case IV)", STEP_RULES[action.category]
         if after.calls[-1] != action:  # the younger's call of a holding he does not hold (laws 52-54)
             claimed = len(after.claims) > len(before.claims)
             called += ", which he does not hold: allowed good, it stands as his claim until corrected (law 52)" if claimed else ", which he does not hold and is not good: it counts for nothing (law 54)"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from piquet_ref.cards import cards_of, hand_of
+from piquet_ref.cards import cards_of, hand_of, parse_cards
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
-from piquet_ref.dialogue import category_of, false_calls
+from piquet_ref.dialogue import category_of, false_calls, implied
+from piquet_ref.machine_actions import call_options
 from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
@@ -28,7 +29,7 @@ def start(deck: list[int]) -> DealState:
 @st.composite
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
-    point_lost: bool = False, shortfall: bool = False, blanche: bool = False, younger_claims: bool = False,
+    point_lost: bool = False, shortfall: bool = False, blanche: bool = False, younger_claims: bool = False, implied_calls: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -43,7 +44,11 @@ def walks(
     `showings`, a showing of `legal_actions` (law 55), asked for or unasked, is drawn one time in three when open;
     with `point_lost`, the elder opens sequences or sets before his point (`irregular_actions`, law 46; something
     he does not hold only with `claims`). Once the
-    point is called, the elder opens sequences or sets first with even odds (law 47). Each player's waiver of his adversary's penalty for a claim (laws 44, 54) is drawn or
+    point is called, the elder opens sequences or sets first with even odds (law 47); where his calls so far name a
+    sequence or set of the category he opens by a call by cards, he calls nothing in it one time in three, declaring
+    it by implication (Case IV), and his reckoning of it is drawn as any legal action until the younger plays (law 56);
+    with `implied_calls`, he states every call by its cards, of holdings no larger holding of his contains, and
+    always calls nothing where his calls name a holding. Each player's waiver of his adversary's penalty for a claim (laws 44, 54) is drawn or
     not when it opens, once. Where the elder holds carte blanche, the younger's laying out first and the
     elder's saying what he leaves, each when open, are drawn or not with even odds (Case V); with `blanche`, the
     elder is always dealt carte blanche. With `younger_claims`, the elder states each call by its cards and the
@@ -87,6 +92,13 @@ def walks(
             choices = tuple(lost) or choices
             first = draw(st.sampled_from(state.to_open))  # law 47: sets as often as sequences first
             choices = tuple(a for a in choices if opened(a) in (None, first)) or choices
+            mine = tuple(c for c in state.calls if c.player == "elder")
+            silent = [a for a in choices if isinstance(a, Call) and not a.holdings and implied(mine, a.category, RS)]
+            if silent and (implied_calls or draw(st.integers(0, 2)) == 0):  # Case IV: nothing called where his calls name a holding
+                choices = tuple(silent)
+            elif implied_calls:  # the elder states his calls by their cards, holdings no larger holding of his contains
+                full = [a for a in choices if isinstance(a, Call) and a.holdings and not any(set(h) < set(b) for h in a.holdings for b in _options_of(state, a.category))]
+                choices = tuple(full) or tuple(a for a in choices if isinstance(a, Call)) or choices
         shows = [a for a in choices if isinstance(a, (AskShow, Show))] if showings else []
         if shows and draw(st.integers(0, 2)) == 0:
             choices = tuple(shows)
@@ -115,6 +127,28 @@ def walks(
     return deck, tuple(taken), state
 
 
+def case_iv_deal() -> DealState:
+    """Case IV's hands (PQ-VV5A0), each side dealt one card it exchanges (elder 8C for 7C, younger 7H for 9C)."""
+    return new_deal(hand_of(parse_cards("AS JS TS 8S 7S AH KH QH AD KD QD 8C")), hand_of(parse_cards("KS QS 9S JH TH 8H JD 9D 7D JC TC 7H")),
+                    tuple(parse_cards("7C 9C 9H TD 8D AC KC QC")), RS)
+
+
+CASE_IV_ACES = Call("elder", "sets", (tuple(parse_cards("AS AH AD")),))  # the three aces his calls name
+CASE_IV_KNAVES = Call("younger", "sets", (tuple(parse_cards("JH JD JC")),))
+CASE_IV_CALLS = (  # the elder's point headed by the ace and tierces major in hearts and diamonds, nothing of aces; the younger silent
+    Exchange("elder", tuple(parse_cards("8C")), 1), Exchange("younger", tuple(parse_cards("7H")), 1),
+    Call("elder", "point", (tuple(parse_cards("AS JS TS 8S 7S")),)), Call("younger", "point", ()),
+    Call("elder", "sequences", (tuple(parse_cards("AH KH QH")), tuple(parse_cards("AD KD QD")))), Call("younger", "sequences", ()),
+    Call("elder", "sets", ()), Call("younger", "sets", ()),
+)
+
+
+def _options_of(state: DealState, category: str) -> tuple[tuple[int, ...], ...]:
+    """Every holding the elder's hand has in `category` (for the walks' choice of his fullest calls)."""
+    assert state.hands is not None
+    return tuple(h for option in call_options(state.hands[0], category, RS) for h in option)  # type: ignore[arg-type]
+
+
 def opened(action: Action) -> str | None:
     """The category an elder's call or opening calls (None for any other action)."""
     if isinstance(action, Call) and action.player == "elder":
@@ -126,11 +160,12 @@ def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[t
     """Sequences of `plies` cards played, walked through `legal_actions` and `apply` (those that end the deal sooner
     count once), by first card. Where cards are left in the stock the younger must say whether he looks at them
     (law 36), which plays no card: he is taken to decline. The elder's look, where the younger has looked
-    already, and the showings of calls (law 55) play no card and change no play: they are left out."""
+    already, the showings of calls (law 55) and the elder's reckoning of holdings his calls declared by
+    implication (law 56, Case IV) play no card and change no play: they are left out."""
     actions = legal_actions(state)
     if SeeLeft("younger", False) in actions:
         return plies_through_the_machine(apply(state, SeeLeft("younger", False)), plies)
-    assert all(isinstance(a, (Play, AskShow, Show)) or a == SeeLeft("elder", True) for a in actions), actions
+    assert all(isinstance(a, (Play, AskShow, Show)) or a == SeeLeft("elder", True) or isinstance(a, Call) and a.player == "elder" for a in actions), actions
     actions = tuple(a for a in actions if isinstance(a, Play))
     if plies == 0 or not actions:
         return 1, []

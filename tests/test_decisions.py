@@ -83,7 +83,7 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
     ("decidable with neither cases nor pending", edited(lambda ds: ds[1].pop("cases")), ("case II", "pending")),
     ("decidable with cases and pending", edited(lambda ds: ds[5].__setitem__("pending", "more")), ("case VI", "not both")),
     ("a not decidable case naming cases", edited(lambda ds: ds[2].__setitem__("cases", ["PQ-24PQY"])), ("case III", "unknown ['cases']")),
-    ("what the machine lacks said of a case without cases", edited(lambda ds: ds[3].update(cases=[], pending="more")), ("case IV.machine", "pinned")),
+    ("what the machine lacks said of a case without cases", edited(lambda ds: ds[3].update(cases=[], pending="more", machine="the rest")), ("case IV.machine", "pinned")),
 ]
 
 

@@ -1,7 +1,7 @@
 """The contracts of the calling dialogue's deciders (`piquet_ref/dialogue.py`) evaluated at run time.
 
 `singles`, `best`, `openings`, `values`, `left_out`, `reply`, `answers`, `called`, `amendments` and the
-deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`, `barred_point`,
+deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`, `barred_point`, `implied`,
 `false_calls`, `misnamed`, `say`, ...) state laws 46, 48-55 and the comparison rules as PEP 316 conditions. They take whole hands and a ruleset, beyond CrossHair's per-path budget, so each condition is
 read from the docstring as CrossHair reads it and evaluated on Hypothesis hands (every category, every
 number of cards for `best` and `values`, every rank of a trio for `left_out`, the hand's openings and some of
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from piquet_ref import dialogue
 from piquet_ref.cards import PACK_SIZE, Hand, hand_of
 from piquet_ref.machine import DealState, declarations
-from piquet_ref.machine_actions import Allow, AskValue, AskWhich, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
+from piquet_ref.machine_actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
 from piquet_ref.strategies import RS
 from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, declare_all
 from piquet_ref.ruleset import PLAYERS
@@ -82,7 +82,7 @@ UTTERANCES = tuple(u for p in PLAYERS for u in (
 
 
 def walk_breaks(state: DealState) -> set[tuple[str, str]]:
-    """The conditions of the dialogue's steps broken in `state`: `reply`, `answers`, `called`, `amendments`,
+    """The conditions of the dialogue's steps broken in `state`: `implied` on the elder's calls in each category; `reply`, `answers`, `called`, `amendments`,
     `next_speaker`, `false_calls`, `impossible`, `judged`, `barred_point`, `claimed_key` and `say` (every utterance open, the
     calls of what is not held included) on the dialogue under way; `misnamed`, `discovered`, `corrected`,
     `impossible` and `claimed_key` on each claim of the elder's standing; on each of the younger's, `younger_claim`
@@ -96,6 +96,8 @@ def walk_breaks(state: DealState) -> set[tuple[str, str]]:
     calls: list[tuple[str, tuple[Any, ...]]] = [(f, (hands[0], claim, rs) if f == "misnamed" else (hands, discard, claim, rs))
                                                 for claim in elders for f in ("misnamed", "discovered", "corrected")]
     calls += [("impossible", (hands[0], discard, claim.talk, rs)) for claim in elders]
+    elder_calls = tuple(c for c in state.calls if c.player == "elder")
+    calls += [("implied", (elder_calls, k, rs)) for k in DECL_CATEGORIES]  # what the elder's calls declare by implication (Case IV)
     calls += younger_claim_calls(state)
     out = {("claimed_key", b) for t in [c.talk for c in elders] + ([talk] if talk else []) for b in broken(dialogue, "claimed_key", (t,)) or ()}
     if talk:
@@ -143,7 +145,7 @@ def test_the_holdings_best_holdings_and_openings_of_any_hand_keep_their_postcond
 
 
 @settings(max_examples=150, deadline=None)
-@given(walks(stop_anywhere=True, claims=True))
+@given(st.one_of(walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, implied_calls=True)))
 def test_every_reply_of_the_machines_dialogues_keeps_its_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     assert walk_breaks(walk[2]) == set()
 
@@ -188,6 +190,9 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("barred_point", Plant("asked-equal-length-barred", "a younger who asked the value of as many cards as his longest point holds is barred from it (law 46, Case I)",
           "or longest(hand) <= opening.cards:", "or longest(hand) < opening.cards:",
           '__return__ is None or (isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(__return__) > talk[0].cards)')),
+    ("implied", Plant("called-category-implied", "a category the player called something in is taken as one his other calls imply holdings of (Case IV)",
+          'if category == "point" or any(c.category == category and c.holdings for c in calls):', 'if category == "point":',
+          "not __return__ or not any(c.category == category and c.holdings for c in calls)")),
     ("false_calls", Plant("held-called-false", "a call of a holding held is taken for one of something not held (law 52)",
           "return tuple(c for c in calls if not described(hand, c, rs))", "return tuple(c for c in calls if True or not described(hand, c, rs))",
           "all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)")),
@@ -260,6 +265,17 @@ def calibration_claims() -> list[tuple[Any, ...]]:
             for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[:3] for exempt in (False, True)]
 
 
+def calibration_calls() -> list[tuple[Call, ...]]:
+    """Each calibration hand's calls of everything it holds, and the same with its sets, then its sequences, called as nothing."""
+    out = []
+    for hand in CALIBRATION_HANDS:
+        held = declare_all(hand, RS)
+        point = (Call("elder", "point", (held.point.cards,)),) if held.point else ()
+        seqs, sets = Call("elder", "sequences", tuple(h.cards for h in held.sequences)), Call("elder", "sets", tuple(h.cards for h in held.sets))
+        out += [point + (seqs, sets), point + (seqs, Call("elder", "sets", ())), point + (Call("elder", "sequences", ()), sets)]
+    return out
+
+
 def calibration_younger_claims() -> list[tuple[Any, ...]]:
     """The younger's calls of what each calibration hand does not hold in each category, with a discard of the
     first five cards it does not hold: (hand, discard, category, holding)."""
@@ -277,6 +293,7 @@ DIALOGUE_ARGS: dict[str, Callable[[], list[tuple[Any, ...]]]] = {
     "next_speaker": lambda: [(talk[:k],) for _, talk in calibration_talks()[:9] for k in (1, 2, 3)],
     "barred_point": lambda: [(hands[1], talk, RS) for hands, talk in calibration_talks()],
     "discovered": calibration_claims,
+    "implied": lambda: [(calls, k, RS) for calls in calibration_calls() for k in DECL_CATEGORIES],
     "say": lambda: [((e, y), ((), ()), cat, (c,), Reply("younger"), RS) for e in CALIBRATION_HANDS for y in CALIBRATION_HANDS[:2]
                     for cat in DECL_CATEGORIES for c in dialogue.false_calls(e, cat, (), RS)[-2:]],  # the largest claims, replied to
     "refusal": lambda: [(hands, talk, AskValue("younger"), "younger", RS) for hands, talk in calibration_talks()],  # asking again

@@ -52,6 +52,8 @@ from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
 from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
+
+from .machine_walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.serve import respond
 from piquet_ref.specfiles import spec_dir
@@ -464,6 +466,9 @@ EXCHANGED = (
     Exchange("elder", parse_cards(EXAMPLE["elder"]["discard"]), 5),
     Exchange("younger", parse_cards(EXAMPLE["younger"]["discard"]), 3),
 )
+
+
+
 def card(text: str) -> int:
     return parse_cards(text)[0]
 
@@ -783,6 +788,10 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), AskShow("elder", "sets")),
              machine(cavendish_state, *EXCHANGED, *POINT_49, *QUART_MAJOR, CallSet("elder", 3, 6), Reply("younger"), Play("elder", card("AH")), AskShow("elder", "sets")),
              ("younger", "sets", "law 55")),
+    Negative("reckon-too-late", "the elder reckons the three aces his point and tierces named after the younger has played to the first trick (Case IV)", API,
+             machine(case_iv_deal, *CASE_IV_CALLS, Play("elder", card("AS")), SeeLeft("younger", False), Play("younger", card("9S")), CASE_IV_ACES),
+             machine(case_iv_deal, *CASE_IV_CALLS, Play("elder", card("AS")), SeeLeft("younger", False), CASE_IV_ACES, Play("younger", card("9S"))),
+             ("elder", "sets", "law 56")),
     Negative("record-false-claim", "false_claim given as a word", API,
              api(score_deal, deal((("elder", "false_claim"), "yes"))), api(score_deal, deal((("elder", "false_claim"), True))),
              ("elder.false_claim", "'yes'")),

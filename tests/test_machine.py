@@ -44,7 +44,7 @@ from piquet_ref.scoring import DealResult
 from .test_dialogue import after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
-from .machine_walks import plies_through_the_machine, start, walks
+from .machine_walks import opened, plies_through_the_machine, start, walks
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -68,6 +68,10 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
     calls: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}
     calls.update({k: tuple(v) for k, v in declared_by_dialogue(deck, actions).items()})
+    calls.update({("elder", k): h for k, h in reckoned_late(actions).items()})
+    silent = {a.category for a in actions if isinstance(a, Call) and a.player == "elder" and not a.holdings}  # nothing called, by cards (Case IV)
+    unreckoned = [k for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == () and implied_by(calls, k) and not calls.get(("younger", k))]
+    calls.update({("elder", k): implied_by(calls, k) for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == ()})
     played: list[int] = []
     first_revoke: int | None = None  # where in `played` the first revoke not yet retaken stands (law 59 IV)
     for a in actions:
@@ -106,8 +110,47 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             out[who]["false_claim"] = True
         if who == "younger" and asked is not None and point and len(point[0]) > asked:  # asked away, his longer point bars unscored (Case I)
             out[who]["barred"] = ["point"]
+        if who == "elder" and unreckoned:  # declared by implication, not reckoned (Case IV, law 56)
+            out[who]["barred"] = unreckoned
     out["stock"] = format_cards(deck[2 * HAND_SIZE :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played) - 1, 2)]  # a trick under way is not yet in the record
+    return out
+
+
+def implied_by(calls: dict[tuple[str, str], tuple[tuple[int, ...], ...]], category: str) -> tuple[tuple[int, ...], ...]:
+    """The elder's holdings of `category` that the cards of his calls in the other categories form (Case IV):
+    for sets, the cards named of each rank that scores, three or four of them; for sequences, each longest run of
+    at least three named cards of a suit; a point is never implied (law 46)."""
+    if category == "point":
+        return ()
+    named = {c for (p, k), held in calls.items() if p == "elder" and k != category for h in held for c in h}
+    if category == "sets":
+        of_rank = [tuple(sorted((c for c in named if c & 7 == r), key=lambda c: c >> 3)) for r in RS.sets.ranks]
+        return tuple(h for h in of_rank if len(h) in RS.sets.values)
+    runs: list[tuple[int, ...]] = []
+    for suit in range(4):
+        run: list[int] = []
+        for rank in reversed(range(BITS_PER_SUIT)):  # ace first
+            card = card_of(suit, rank)
+            if card in named:
+                run.append(card)
+                continue
+            runs += [tuple(run)] if len(run) >= RS.sequences.min_length else []
+            run = []
+        runs += [tuple(run)] if len(run) >= RS.sequences.min_length else []
+    return tuple(runs)
+
+
+def reckoned_late(actions: tuple[Action, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """The elder's calls in a category he had called already: his reckoning of what his calls declared by
+    implication (law 56), category -> holdings."""
+    seen: set[str] = set()
+    out: dict[str, tuple[tuple[int, ...], ...]] = {}
+    for a in actions:
+        k = opened(a)
+        if k is not None and isinstance(a, Call) and k in seen:
+            out[k] = a.holdings
+        seen |= {k} if k is not None else set()
     return out
 
 
@@ -124,6 +167,38 @@ def test_any_legal_sequence_reaches_a_complete_deal_scored_as_score_deal_scores_
         result.comparison.category(c).status(p) for c in DECL_CATEGORIES for p in PLAYERS
     )
     assert sum(isinstance(a, ShowBlanche) for a in actions) == sum(result.carte_blanche)
+
+
+def worth(category: str, holding: tuple[int, ...]) -> tuple[int, int]:
+    """What the laws compare a sequence or set by: its length, then its head or rank."""
+    return len(holding), max(c & 7 for c in holding)
+
+
+@SOME
+@given(walks(implied_calls=True))
+def test_holdings_the_elders_calls_imply_bar_the_youngers_lesser_ones_and_score_only_reckoned_in_time_or_objected_to(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """Case IV, law 56: where the elder called nothing in sequences or sets, the runs or sets the cards of his other
+    calls form bar the younger's lesser holdings there, which score nothing; they score for the elder only when he
+    reckoned them, which he can only before the younger plays to the first trick, or when the younger called
+    something there (the elder objecting); and the deal scores as the record written from the actions."""
+    deck, actions, state = walk
+    result = score_deal(record(state))
+    assert scored(result) == scored(score_deal(record_from_actions(deck, actions)))
+    first_play = next((i for i, a in enumerate(actions) if isinstance(a, Play) and a.player == "younger"), len(actions))
+    late = {i: a for i, a in enumerate(actions) if isinstance(a, Call) and a.player == "elder" and opened(a) in {opened(b) for b in actions[:i]}}
+    assert all(i < first_play for i in late)
+    first = {(a.player, a.category): a.holdings for a in reversed(actions) if isinstance(a, Call)}  # each player's first call there
+    last: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}
+    younger = {a.category: a.holdings for a in actions if isinstance(a, Call) and a.player == "younger"}
+    for k in ("sequences", "sets"):
+        implied = implied_by(last, k) if first.get(("elder", k)) == () else ()
+        if not implied or any(worth(k, h) >= max(worth(k, i) for i in implied) for h in younger.get(k, ())):
+            continue
+        assert getattr(result.younger, k) == 0
+        reckoned = bool(younger.get(k)) or any(a.category == k for a in late.values())
+        assert (getattr(result.elder, k) > 0) == reckoned, (k, implied, younger.get(k))
 
 
 @SOME
@@ -273,6 +348,7 @@ def candidates(state: DealState) -> set[Action]:
 @given(st.one_of(
     walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
     walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True), walks(stop_anywhere=True, younger_claims=True),
+    walks(stop_anywhere=True, implied_calls=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     _, _, state = walk
@@ -305,7 +381,8 @@ def younger_penalty_by_actions(deck: list[int], actions: tuple[Action, ...]) -> 
     for i, a in enumerate(actions):
         if not (isinstance(a, Call) and a.player == "younger" and a.holdings and not set(a.holdings[0]) <= set(younger)):
             continue
-        elder = next(c.holdings for c in actions[:i] if isinstance(c, Call) and c.player == "elder" and c.category == a.category)
+        made: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {("elder", c.category): c.holdings for c in actions[:i] if isinstance(c, Call) and c.player == "elder"}
+        elder = made[("elder", a.category)] or implied_by(made, a.category)  # a category he called nothing in: what his calls imply (Case IV)
         allowed = claim_key(a.category, a.holdings[0]) > max((claim_key(a.category, h) for h in elder), default=(-1, -1))
         exempt = not set(a.holdings[0]) <= set(younger) | set(discard)
         put_right = any(isinstance(b, CorrectMiscall) and b.player == "younger" and b.category == a.category for b in actions[i:])
@@ -386,16 +463,30 @@ def test_replay_of_the_trio_called_before_the_quart_cites_each_call_under_its_ow
     assert "he loses it, and the younger's point is good unopposed (law 46)" in capsys.readouterr().out
 
 
+def replayed(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The lines `piquet-ref replay` prints for the input of the case laws/NAME.yaml."""
+    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / f"{name}.yaml"
+    (tmp_path / "deal.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "deal.yaml")]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
 def test_replay_of_case_i_says_after_the_reply_that_the_youngers_longer_point_bars_unscored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Law 46, Case I: the reply to the value names the younger's five good and the elder's four not good, and the
     line after it that his five, asked away, score nothing (rule declare.barred)."""
-    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "case-i-value-completes-the-call-asking-bars-the-five.yaml"
-    (tmp_path / "case-i.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
-    assert main(["replay", str(tmp_path / "case-i.yaml")]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    lines = replayed("case-i-value-completes-the-call-asking-bars-the-five", tmp_path, capsys)
     at = next(i for i, line in enumerate(lines) if line.startswith("  5. younger: says reply"))
     assert "point: the younger's is good" in lines[at + 1] and "declare.barred" in lines[at + 2] and "law 46" in lines[at + 2]
     assert sum("declare.barred" in line for line in lines) == 1
+
+
+def test_replay_of_case_iv_says_the_aces_are_declared_by_implication_and_names_the_elders_reckoning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 56, Case IV: once the calls are over, a line says the aces the elder's calls name bar unscored until he
+    reckons them; his call of them after his lead is told as that reckoning, not as a call of the younger's."""
+    lines = replayed("case-iv-reckoning-before-the-younger-plays", tmp_path, capsys)
+    at = next(i for i, line in enumerate(lines) if line.startswith("  7. younger: calls sets: nothing"))
+    assert "AS AH AD" in lines[at + 2] and "law 56" in lines[at + 2] and "declare.barred" in lines[at + 2]
+    assert next(line for line in lines if line.startswith(" 10. elder:")).startswith(" 10. elder: reckons sets: AS AH AD")
 
 
 def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -34,12 +34,12 @@ from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
 from piquet_ref import parse_cards
 from piquet_ref.machine import DealState, Phase, apply, legal_actions, new_deal, run
-from piquet_ref.machine_actions import Action, Call, Exchange, Play
+from piquet_ref.machine_actions import Action, Call, Exchange, Play, SeeLeft
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
 from .crosshair_calibration.planted_deal import Plant
-from .machine_walks import start, walks
+from .machine_walks import CASE_IV_CALLS, CASE_IV_KNAVES, case_iv_deal, start, walks
 from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions, plant
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
@@ -84,6 +84,7 @@ def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, s
     """The conditions of what the state says was called and declared, and of its record once the calls are over
     (of `only` that function's, when given)."""
     calls: list[tuple[str, tuple[Any, ...]]] = [("called", (state,)), ("declarations", (state,))]
+    calls += [(f, (state,)) for f in ("implications", "unreckoned", "reckonings")]  # Case IV, law 56
     calls += [("choice_of", (tuple(c for c in state.calls if c.player == p),)) for p in PLAYERS]
     calls += [("record", (state,))] if state.phase in ("play", "complete") else []
     return broken_by(machine, (c for c in calls if only in (None, c[0])))
@@ -129,6 +130,14 @@ def test_every_step_of_walks_with_claims_and_showings_keeps_the_postconditions(w
 def test_every_step_of_walks_with_the_youngers_claims_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Laws 52-54 for the younger (his claims, their correction, the elder's retaking his lead, the waiver): the
     record's penalties are the state's, and its mapping scores as the machine does."""
+    assert walk_breaks(walk[0], walk[1]) == set()
+
+
+@settings(max_examples=40, deadline=None)
+@given(walks(stop_anywhere=True, implied_calls=True))
+def test_every_step_of_walks_with_holdings_declared_by_implication_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Case IV, law 56: the elder's holdings declared by implication, unreckoned, reckoned by him or objected to; the
+    record's barred are the state's, and its mapping scores as the machine does."""
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
@@ -196,6 +205,13 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("record", Plant("record-drops-the-youngers-claim", "the record leaves out the younger's claim not held (law 54)",
                      "state.waived[i], state.false_claims[i],", "state.waived[i], state.false_claims[i] and i == 0,",
                      "(__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims")),
+    ("unreckoned", Plant("knaves-not-objected-to", "the younger's call in the category leaves the elder's implied holdings unreckoned (Case IV)",
+                         "contested = {c.category for c in state.calls if c.player == PLAYERS[1] and c.holdings}", "contested: set[str] = set()",
+                         'all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in __return__)')),
+    ("reckonings", Plant("reckoning-after-the-first-trick", "the elder may reckon his implied holdings after the younger has played (law 56)",
+                         'if state.younger_played or state.talk or state.phase not in ("calls", "play"):\n        return ()\n    return tuple(a for a in implications',
+                         'if state.talk or state.phase not in ("calls", "play"):\n        return ()\n    return tuple(a for a in implications',
+                         "not (state.younger_played and __return__)")),
     ("run", Plant("run-drops-the-last", "running actions leaves out the last of them",
                   "for step, action in enumerate(actions):", "for step, action in enumerate(actions[:-1]):",
                   "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
@@ -211,12 +227,21 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_rec
     states = calibration_states() + [younger_claim_state()]
     trick = next(a for a in legal_actions(states[-2]) if isinstance(a, Play))
     states.append(apply(states[-2], Play("younger", trick.card)))  # a trick played
+    states += case_iv_states()
     assert set().union(*(record_breaks(s) for s in states)) == set() and deal_breaks(list(range(PACK_SIZE))) == set()
     runs = [(s, legal_actions(s)[:1]) for s in states]  # one action run from each state
     plant(monkeypatch, machine, function, bug)
     caught = {b for s in states for _, b in record_breaks(s, function)} | {b for r in runs for b in broken(machine, "run", r) or ()}
     caught |= {b for _, b in deal_breaks(list(range(PACK_SIZE)))}  # the pack in order, dealt regularly and with cards astray
     assert_caught(bug, caught)
+
+
+def case_iv_states() -> list[DealState]:
+    """Case IV's deal after the calls, the younger silent on his knaves or calling them, each once the younger has played."""
+    silent = run(case_iv_deal(), CASE_IV_CALLS)
+    knaves = run(case_iv_deal(), CASE_IV_CALLS[:-1] + (CASE_IV_KNAVES,))
+    first_trick = (Play("elder", parse_cards("AS")[0]), SeeLeft("younger", False), Play("younger", parse_cards("9S")[0]))
+    return [silent, knaves, run(silent, first_trick), run(knaves, first_trick)]
 
 
 def younger_claim_state() -> DealState:
