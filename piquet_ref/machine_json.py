@@ -289,7 +289,6 @@ def state_json(state: DealState) -> dict[str, Any]:
         "replies": {c.category: {"outcome": c.outcome, "winner": c.winner, "status": {p: c.status(p) for p in PLAYERS}} for c in replies(state)},
         "tricks": [format_cards(t, rs) for t in state.tricks],
         "lead": format_card(state.position.lead, rs) if state.position and state.position.lead is not None else None,
-        **({"lead_out_of_turn": True} if state.misled else {}),  # the lead under way is out of turn, not yet played to (law 59 III)
         "complete": state.phase == "complete",
     }
     if state.claims:  # calls of something not held allowed good, not corrected (laws 52-54)
@@ -315,6 +314,7 @@ def state_json(state: DealState) -> dict[str, Any]:
             **({"short": format_cards(state.short_cards, rs)} if state.short else {}),  # left short unannounced (Case XIII)
         }
         out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
+        out["lead_out_of_turn"] = state.misled  # the lead under way is out of turn, not yet played to (law 59 III)
         out["record"] = record_mapping(state)
         if state.revoke is None:  # a record with a revoke standing is not a legal deal: score_deal refuses it
             out["score"] = result_json(score(state))
