@@ -42,9 +42,11 @@ def totals_are_sums_of_events(r: DealResult) -> bool:
 
 def tricks_by_the_rules(r: DealResult) -> bool:
     """The ruleset's first leader leads the first trick; the follower wins only with a higher card of the
-    suit led; the winner of each trick leads the next; no more tricks than a deal has."""
+    suit led; the winner of each trick leads the next, save a trick led out of turn (law 59 III), which the
+    other player led; no more tricks than a deal has."""
     leader = r.ruleset.play.first_leader
     for n, t in enumerate(r.tricks, 1):
+        leader = other(leader) if n - 1 in r.out_of_turn else leader
         follower_wins = suit_of(t.follow) == suit_of(t.lead) and bit_of(t.follow) > bit_of(t.lead)
         if t.number != n or t.leader != leader or t.winner != (other(leader) if follower_wins else leader):
             return False

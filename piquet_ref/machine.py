@@ -8,7 +8,9 @@ law 46, then sequences and sets in either order, law 47; in each category the el
 younger's call is his reply, which the machine judges good, equal or not good; an elder who opens
 sequences or sets before his point loses it, law 46; sequences or sets his calls name in a category he called
 nothing in are declared by implication, barring, and scored once he reckons them, until the younger plays to the
-first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. An exchange taking in more or fewer cards
+first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. A
+lead out of turn (law 59 III) is an irregularity listed in `irregular_actions`: taken back (`Retake`) until the
+adversary plays to it, it stands once he has, and the record names the tricks so led (`out_of_turn`). An exchange taking in more or fewer cards
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
@@ -39,13 +41,13 @@ from .dialogue import Claim, answers, barred_point, best, category_of, claim_all
 from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
-from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
+from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
 from .machine_actions import LayOut, Leave
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
-from .revokes import Revoked, after_revoke, check_retake, revoke_cards
+from .revokes import Revoked, after_lead_out_of_turn, after_revoke, check_retake, out_of_turn_leads, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
 from .shortfall import check_take_up, first_renounce, retaken, short_cards, unannounced_short, with_cards
@@ -79,7 +81,9 @@ class DealState:
     discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
     (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
     (law 32, Case V); `silent` the categories the elder called nothing in by a call by cards, where his other calls
-    may declare holdings by implication (Case IV). Calls are looked
+    may declare holdings by implication (Case IV); `out_of_turn` the tricks (indices into `tricks`, the one under way
+    included) led out of turn, and `misled` whether the lead under way is out of turn and not yet played to, so may be
+    taken back (law 59 III). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -117,6 +121,8 @@ class DealState:
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
     relead: bool = False  # the younger corrected a claim after the elder's lead: the elder may retake it (law 52)
     silent: tuple[DeclCategory, ...] = ()  # the categories the elder called nothing in, by a call by cards (Case IV)
+    out_of_turn: tuple[int, ...] = ()  # the tricks led out of turn, the one under way included (law 59 III)
+    misled: bool = False  # the lead under way is out of turn and not yet played to: it may be taken back (law 59 III)
 
     @property
     def phase(self) -> Phase:
@@ -178,12 +184,14 @@ class DealState:
     @property
     def left_election_open(self) -> bool:
         """The younger is to say now whether he looks at the cards left (law 36)."""
-        return election_open(self.declared_left, len(self.tricks), self.position, self.left_election, self.left_mixed)
+        led = None if self.misled else self.position  # the younger's lead out of turn is not the elder's lead (law 59 III)
+        return election_open(self.declared_left, len(self.tricks), led, self.left_election, self.left_mixed)
 
     @property
     def elder_has_led(self) -> bool:
-        """The elder has led to the first trick (law 37's moment, and law 36's for the elder)."""
-        return self.position is not None and (self.position.lead is not None or bool(self.tricks))
+        """The elder has led to the first trick (law 37's moment, and law 36's for the elder); a lead of the
+        younger's out of turn is not his (law 59 III)."""
+        return self.position is not None and ((self.position.lead is not None and self.position.leader == PLAYERS[0]) or bool(self.tricks))
 
     @property
     def category(self) -> DeclCategory | None:
@@ -268,9 +276,10 @@ def apply(state: DealState, action: Action) -> DealState:
     The laws accept exactly the actions they allow and the irregularities they provide a remedy for; the deal
     dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV),
     or a renounce the younger made short of a card he left unannounced and takes up (Case XIII), or the
-    elder's lead after the younger's correction of a claim (law 52).
+    elder's lead after the younger's correction of a claim (law 52), or a lead out of turn the adversary has
+    not played to (law 59 III), which then stands: only such a lead is taken back while it is under way.
 
-    rules: play.follow-suit
+    rules: play.follow-suit, play.first-lead
     laws: 52, 59
     raises: PiquetError
     post: action in legal_actions(state) or action in irregular_actions(state)
@@ -278,6 +287,10 @@ def apply(state: DealState, action: Action) -> DealState:
     post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
     post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
     post: not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))
+    post: not __return__.misled or (__return__.position is not None and __return__.position.lead is not None and len(__return__.tricks) in __return__.out_of_turn and (state.misled or isinstance(action, LeadOutOfTurn)))
+    post: not (state.misled and isinstance(action, (Play, Revoke))) or (not __return__.misled and state.position is not None and __return__.tricks[-1][0] == state.position.lead and len(state.tricks) in __return__.out_of_turn)
+    post: not (state.misled and isinstance(action, Retake)) or (state.position is not None and __return__.position == state.position._replace(leader=other(state.position.leader), lead=None) and __return__.out_of_turn == state.out_of_turn[:-1])
+    post: all(i <= len(__return__.tricks) for i in __return__.out_of_turn) and list(__return__.out_of_turn) == sorted(set(__return__.out_of_turn))
     """
     after = _apply(state, action)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
@@ -333,6 +346,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _show_call(state, action, player)
     if isinstance(action, DIALOGUE_TYPES):
         return _say(state, action, player, phase)
+    if isinstance(action, LeadOutOfTurn):
+        return _lead_out_of_turn(state, action, player, phase)
     return _play(state, action, player, phase)
 
 
@@ -801,20 +816,43 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
         after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
         assert pos.lead is not None
         revoke = state.revoke or Revoked(player, pos, len(state.tricks))
-        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=state.younger_played or player == "younger", relead=False)
+        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=True, relead=False, misled=False)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
-    return replace(state, position=after, tricks=tricks, younger_played=state.younger_played or player == "younger", relead=False)
+    played = state.younger_played or player == "younger" or pos.lead is not None  # a trick made holds a card of his, led out of turn or played
+    return replace(state, position=after, tricks=tricks, younger_played=played, relead=False, misled=False)
+
+
+def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, phase: Phase) -> DealState:
+    """A lead out of turn made at the table (law 59 III): the offender is on lead with it, his adversary to play
+    to it or have it taken back. It is not the younger's play to the first trick until the elder plays to it
+    (reading play.lead-out-of-turn)."""
+    if phase != "play":
+        raise error("play-too-early", f"the {player} leads {action.card!r} out of turn during the {phase.replace('_', ' ')}: the calls come before the lead")
+    if state.left_election_open:
+        raise error("left-cards-undeclared", f"tricks[0]: the younger leads before saying whether he will look at the {len(state.declared_left)} card(s) left in the stock")
+    assert state.position is not None
+    after = after_lead_out_of_turn(state.position, player, action.card, len(state.tricks), state.ruleset)
+    return replace(state, position=after, out_of_turn=state.out_of_turn + (len(state.tricks),), misled=True)
 
 
 def _retake(state: DealState, player: Player) -> DealState:
     """The revoke found (law 59 IV): both players take back every card played since the first revoke standing.
-    Or the elder takes back his lead after the younger's correction of a claim (law 52), and leads again."""
+    Or the elder takes back his lead after the younger's correction of a claim (law 52), and leads again. Or a
+    lead out of turn not yet played to is taken back, by its player or at his adversary's word, and the player
+    on lead leads (law 59 III); while it is under way that is what either player's retake does."""
+    if state.misled:
+        assert state.position is not None
+        pos = state.position
+        return replace(state, position=Position(pos.elder, pos.younger, other(pos.leader)), out_of_turn=state.out_of_turn[:-1], misled=False)
     if state.relead and player == PLAYERS[0]:
         assert state.position is not None and state.revoke is None
         return replace(state, position=state.position._replace(lead=None), relead=False)
+    if state.revoke is None and state.out_of_turn[-1:] == (len(state.tricks) - 1,):
+        raise error("play-retake-not-open", f"the {player} takes back the lead out of turn of tricks[{len(state.tricks) - 1}], but it was played to: it stands (law 59 III)")
     standing = check_retake(state.revoke, player)
-    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None)
+    out_of_turn = tuple(i for i in state.out_of_turn if i <= standing.tricks)  # the revoke's trick keeps its lead, played to: it stands
+    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None, out_of_turn=out_of_turn)
 
 
 def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
@@ -836,7 +874,8 @@ def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
     if k is None:
         return replace(taken, position=with_cards(state.position, cards), revoke=revoke)
     position = retaken(with_cards(state.position, cards), state.tricks, k, state.hands[0])
-    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke)
+    out_of_turn = tuple(i for i in state.out_of_turn if i <= k)  # trick k keeps its lead
+    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke, out_of_turn=out_of_turn, misled=False)
 
 
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
@@ -862,6 +901,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
         + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)
         + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
         + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
+        + (tuple(Retake(p) for p in PLAYERS) if state.misled else ())  # a lead out of turn not yet played to (law 59 III)
     )
 
 
@@ -897,7 +937,7 @@ def _legal_actions(state: DealState) -> tuple[Action, ...]:
     plays = () if state.played_out else tuple(Play(player, card) for card in legal_plies(state.position))
     look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
     see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
-    return plays + look + see + ((Retake(state.revoke.player),) if state.revoke else ())
+    return plays + look + see + ((Retake(state.revoke.player),) if state.revoke and not state.misled else ())
 
 
 def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
@@ -933,7 +973,7 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | Call | Opening | CallValue | NameOut, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTurn | MixLeft | Call | Opening | CallValue | NameOut, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
@@ -941,7 +981,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
     left, law 28: that is legal); in the calls, the elder's call of something he does not hold (laws 52-54)
     and the younger's, where he states his holding (his call after the elder's call stated by its cards),
     and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
-    in the play, a revoke (law 59 IV), which stands until it is retaken; once
+    in the play, a revoke (law 59 IV), which stands until it is retaken, and a lead by the player not on lead,
+    between tricks (law 59 III), which may be taken back until his adversary plays to it; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
     dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII).
 
@@ -963,7 +1004,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | MixLeft | C
         return _openings_not_held(state) + _openings_not_held(lost) + opens + mix
     if state.phase == "play" and not state.left_election_open and not state.played_out:
         assert state.position is not None and state.to_move is not None
-        return tuple(Revoke(state.to_move, card) for card in revoke_cards(state.position)) + mix
+        pos = state.position
+        return tuple(Revoke(state.to_move, card) for card in revoke_cards(pos)) + tuple(LeadOutOfTurn(other(pos.leader), card) for card in out_of_turn_leads(pos)) + mix
     unannounced = state.phase == "option" and _may_take_unannounced(state)
     if state.phase != "exchange" and not unannounced:
         return mix
@@ -1033,11 +1075,11 @@ def record(state: DealState) -> DealRecord:
     """The deal record of a state whose calls are over (the shape `score_deal` takes).
 
     The record is the state's deal: the hands dealt, the stock, the discards and what each took in, each
-    player's calls, the tricks played, the waivers (law 44), each player's claim not held (law 54), the
-    younger's point barred by his asking (law 46, Case I) and the elder's holdings declared by implication,
-    barred while he has not reckoned them (Case IV, law 56).
+    player's calls, the tricks played and those led out of turn (law 59 III), the waivers (law 44), each player's
+    claim not held (law 54), the younger's point barred by his asking (law 46, Case I) and the elder's holdings
+    declared by implication, barred while he has not reckoned them (Case IV, law 56).
 
-    laws: 44, 46, 54, 56
+    laws: 44, 46, 54, 56, 59
     raises: PiquetError
     post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
     post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
@@ -1046,6 +1088,7 @@ def record(state: DealState) -> DealRecord:
     post: __return__.elder.declare == choice_of(tuple(next((a for a in implications(state) if a.category == c.category), c) for c in state.calls if c.player == "elder"))
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
     post: __return__.elder.barred == unreckoned(state) and __return__.younger.barred == (("point",) if state.point_barred else ())
+    post: __return__.out_of_turn == tuple(i for i in state.out_of_turn if i < len(state.tricks))
     """
     if state.phase not in ("play", "complete"):
         raise error("argument-invalid", f"a deal record needs the exchange and the calls over; the deal is at the {state.phase.replace('_', ' ')}")
@@ -1057,7 +1100,7 @@ def record(state: DealState) -> DealRecord:
         )
         for i, p in enumerate(PLAYERS)
     ]
-    return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)
+    return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks, tuple(i for i in state.out_of_turn if i < len(state.tricks)))
 
 
 def _barred(state: DealState, player: Player) -> tuple[DeclCategory, ...]:
@@ -1093,6 +1136,7 @@ def record_mapping(state: DealState) -> dict[str, object]:
         out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]
+    out.update({"out_of_turn": list(rec.out_of_turn)} if rec.out_of_turn else {})
     return out
 
 

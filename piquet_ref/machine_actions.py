@@ -1,6 +1,7 @@
 """The actions of a deal (issue 6): carte blanche shown, the younger's discard laid out first at its
 request and the elder's saying what he leaves (Case V), the exchange, the calls, the cards played, the
-innocent player's election after an irregularity, a revoke made at the table and its retaking, the
+innocent player's election after an irregularity, a revoke made at the table and its retaking, a lead
+out of turn and its taking back (law 59 III), the
 younger's taking up a card he left short unannounced (Case XIII), and the
 looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
 of cards, value, length and head, rank, and the younger's reply, asking the value or allowing; and the
@@ -131,11 +132,22 @@ class Revoke:
 
 
 @dataclass(frozen=True)
+class LeadOutOfTurn:
+    """The player leads `card` though his adversary is on lead (law 59 III). `Play` refuses such a lead
+    (`play-out-of-turn`); this action records that it was led at the table, an irregularity that may be
+    taken back (`Retake`) until the adversary plays to it, and stands once he has."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
 class Retake:
     """The revoke is found: the player who made it takes back every card played since his first revoke
     still standing, and so does his adversary; the play goes on from there as if no error had been made
     (law 59 IV). Or the elder takes back the card he led, the younger having corrected a claim of his after
-    that lead and before playing to it, and leads again (law 52)."""
+    that lead and before playing to it, and leads again (law 52). Or a lead out of turn not yet played to
+    is taken back, by its player or at his adversary's word, and the player on lead leads (law 59 III)."""
 
     player: Player
 
@@ -290,9 +302,9 @@ Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
-ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -43,7 +43,7 @@ from .jsonio import dumps, result_json
 from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
-from .machine_actions import AskShow, LayOut, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from .machine_actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -55,6 +55,7 @@ ACTION_KEYS = {
     "play": {"player", "action", "card"},
     "elect": {"player", "action", "choice"},
     "revoke": {"player", "action", "card"},
+    "lead_out_of_turn": {"player", "action", "card"},
     "retake": {"player", "action"},
     "take_up": {"player", "action"},
     "lay_out": {"player", "action", "discard"},
@@ -76,6 +77,7 @@ ACTION_KEYS = {
     "ask_show": {"player", "action", "category"},
     "show": {"player", "action", "category"},
 }
+CARD_ACTIONS: dict[str, type[Revoke | LeadOutOfTurn | NameOut]] = {"revoke": Revoke, "lead_out_of_turn": LeadOutOfTurn, "name_out": NameOut}  # besides play
 SHOWINGS: dict[str, type[AskShow | Show]] = {"ask_show": AskShow, "show": Show}
 ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
@@ -149,7 +151,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     cards = parse_cards(data["card"], rs, f"{where}.card")
     if len(cards) != 1:
         raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
-    return Revoke(player, cards[0]) if kind == "revoke" else NameOut(player, cards[0]) if kind == "name_out" else Play(player, cards[0])
+    return CARD_ACTIONS.get(kind, Play)(player, cards[0])
 
 
 def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Ruleset, where: str) -> Action:
@@ -198,8 +200,8 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "correct_miscall", "category": action.category}
     if isinstance(action, (AskShow, Show)):
         return {"player": action.player, "action": "ask_show" if isinstance(action, AskShow) else "show", "category": action.category}
-    if isinstance(action, NameOut):
-        return {"player": action.player, "action": "name_out", "card": format_card(action.card, rs)}
+    if isinstance(action, (NameOut, Revoke, LeadOutOfTurn)):
+        return {"player": action.player, "action": next(k for k, t in CARD_ACTIONS.items() if isinstance(action, t)), "card": format_card(action.card, rs)}
     if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
     if isinstance(action, CallPoint):
@@ -212,7 +214,7 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
     if isinstance(action, CallSet):
         rank = {} if action.rank is None else {"rank": rs.pack.ranks[action.rank].symbol}
         return {"player": action.player, "action": "call_set", "count": action.count, **rank}
-    return {"player": action.player, "action": "revoke" if isinstance(action, Revoke) else "play", "card": format_card(action.card, rs)}
+    return {"player": action.player, "action": "play", "card": format_card(action.card, rs)}
 
 
 def action_label(action: Action, rs: Ruleset) -> str:
@@ -314,6 +316,7 @@ def state_json(state: DealState) -> dict[str, Any]:
             **({"short": format_cards(state.short_cards, rs)} if state.short else {}),  # left short unannounced (Case XIII)
         }
         out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
+        out["lead_out_of_turn"] = state.misled  # the lead under way is out of turn, not yet played to (law 59 III)
         out["record"] = record_mapping(state)
         if state.revoke is None:  # a record with a revoke standing is not a legal deal: score_deal refuses it
             out["score"] = result_json(score(state))

@@ -12,7 +12,9 @@ that category are declared as on its discovery). In either form a player may add
 declaration categories, `point`, `sequences`, `sets`: what he declared there is compared as usual, so it
 bars the adversary and saves a repique or pique, but he scores nothing for it; rule `declare.barred`:
 a younger who replied equal to a shorter point, law 46 and Case I; holdings declared by implication and
-not reckoned before the younger played to the first trick, law 56 and Case IV).
+not reckoned before the younger played to the first trick, law 56 and Case IV). The record may add
+`out_of_turn`: the tricks (indices into `tricks`) led out of turn, each by the adversary of the player the
+rules put on lead, and played to, so standing (law 59 III); the winner of each trick still leads the next.
 """
 
 from __future__ import annotations
@@ -48,12 +50,13 @@ class DealRecord(NamedTuple):
     younger: PlayerRecord
     stock: tuple[Card, ...] | None
     tricks: tuple[tuple[Card, Card], ...]
+    out_of_turn: tuple[int, ...] = ()  # tricks (indices into tricks) led out of turn and standing (law 59 III)
 
     def player(self, who: Player) -> PlayerRecord:
         return self.elder if who == "elder" else self.younger
 
 
-RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks"}
+RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks", "out_of_turn"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
 PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
@@ -105,7 +108,8 @@ def parse_record(data: Any) -> DealRecord:
         stock = read_cards(data["stock"], table, "stock")
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
-    return DealRecord(rs, elder, younger, stock, _tricks(data.get("tricks", []), rs, table))
+    tricks = _tricks(data.get("tricks", []), rs, table)
+    return DealRecord(rs, elder, younger, stock, tricks, _out_of_turn(data.get("out_of_turn", []), len(tricks)))
 
 
 def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> PlayerRecord:
@@ -156,6 +160,14 @@ def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Ca
             raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
         out.append((cards[0], cards[1]))
     return tuple(out)
+
+
+def _out_of_turn(data: Any, tricks: int) -> tuple[int, ...]:
+    """A record's `out_of_turn`: a list of distinct indices of its `tricks`, returned in ascending order;
+    `record-out-of-turn` (law 59) for anything else."""
+    if not isinstance(data, (list, tuple)) or not all(type(i) is int and 0 <= i < tricks for i in data) or len(set(data)) != len(data):
+        raise error("record-out-of-turn", f"out_of_turn must be a list of distinct indices of the {tricks} trick(s) given (0 to {tricks - 1}), got {data!r}")
+    return tuple(sorted(data))
 
 
 def parse_barred(data: Any, where: str) -> tuple[DeclCategory, ...]:
@@ -236,6 +248,9 @@ def _checked(rec: DealRecord) -> DealRecord:
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):
         raise error("argument-invalid", "DealRecord.tricks must be a tuple of (lead, follow) pairs")
+    oot = rec.out_of_turn
+    if not isinstance(oot, tuple) or not all(type(i) is int and 0 <= i < len(rec.tricks) for i in oot) or list(oot) != sorted(set(oot)):
+        raise error("argument-invalid", f"DealRecord.out_of_turn must be a tuple of distinct indices of its tricks in ascending order, got {rec.out_of_turn!r}")
     groups = [(FIELD[who, key], cards) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) for key, cards in zip(("dealt", "discard", "hand"), p[:3]) if cards is not None]
     groups += [("stock", rec.stock)] if rec.stock is not None else []
     every = tuple(chain.from_iterable(cards for _, cards in groups)) + tuple(chain.from_iterable(rec.tricks))

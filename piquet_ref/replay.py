@@ -18,7 +18,7 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, implications, new_deal, replies, score, unreckoned
 from .dialogue import category_of, describe
-from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
+from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
 from .machine_actions import CallPoint, CallSequence, CallSet, LayOut, Leave, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
@@ -83,8 +83,8 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
             else:
                 held = tuple(h.cards for h in (d.sequences if category == "sequences" else d.sets))
             actions.append(Call(p, category, held))
-    for t in result.tricks:
-        actions += [Play(t.leader, t.lead), Play(other(t.leader), t.follow)]
+    for t in result.tricks:  # a trick the record says was led out of turn is so led (law 59 III)
+        actions += [LeadOutOfTurn(t.leader, t.lead) if t.number - 1 in rec.out_of_turn else Play(t.leader, t.lead), Play(other(t.leader), t.follow)]
     return state, actions
 
 
@@ -179,6 +179,9 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
             claimed = len(after.claims) > len(before.claims)
             called += ", which he does not hold: allowed good, it stands as his claim until corrected (law 52)" if claimed else ", which he does not hold and is not good: it counts for nothing (law 54)"
         return f"calls {action.category}: {called}", STEP_RULES[action.category]
+    if isinstance(action, Retake) and before.misled:
+        assert before.position is not None
+        return f"has the {before.position.leader}'s lead out of turn taken back: the {other(before.position.leader)} is on lead (law 59 III)", ()
     if isinstance(action, Retake) and before.relead:
         return "takes back his lead after the younger's correction, to lead again (law 52)", ()
     if isinstance(action, Retake):
@@ -197,6 +200,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return "mixes the cards left with his discard without showing them (law 37)", ()
     if isinstance(action, SeeDiscard):
         return "looks at the younger's discard and the cards left mixed with it (law 37)", ()
+    if isinstance(action, LeadOutOfTurn):
+        return f"leads {format_card(action.card, rs)} out of turn, the {other(action.player)} being on lead: it stands once he plays to it (law 59 III)", STEP_RULES["lead"]
     if isinstance(action, Revoke):
         return f"revokes with {format_card(action.card, rs)}, holding the suit led (law 59 IV)", ()
     if isinstance(action, Correct):

@@ -1,4 +1,4 @@
-"""A revoke made at the table and its retaking (law 59 IV; Case XIII).
+"""A revoke made at the table and its retaking (law 59 IV; Case XIII); a lead out of turn (law 59 III).
 
 A player who does not follow suit when he can has revoked. `Play` refuses such a card; a `Revoke`
 records that it was played all the same. The play goes on from the trick it spoiled, and when the
@@ -10,6 +10,11 @@ to the first.
 Our reading where the law is silent: a revoke can be found at any time (law 60 lets either player
 look through the tricks at any time), at the latest once the last trick is played, so a deal cannot
 end with a revoke standing; the finding is the revoker's `Retake`, open to him whoever is to play.
+
+A lead out of turn (law 59 III): `Play` refuses a lead by the player not on lead; a `LeadOutOfTurn`
+records that it was made. Until the adversary plays to it, it may be taken back (`Retake`) and the player
+on lead leads; once he has played to it, it stands: the offender led that trick, and its winner leads the
+next (reading play.lead-out-of-turn).
 """
 
 from __future__ import annotations
@@ -76,3 +81,37 @@ def check_retake(standing: Revoked | None, player: Player) -> Revoked:
     if standing.player != player:
         raise error("play-retake-not-open", f"the {player} takes back cards played, but the revoke is the {standing.player}'s: he retakes")
     return standing
+
+
+def out_of_turn_leads(pos: Position) -> tuple[Card, ...]:
+    """The cards the player not on lead could lead out of turn: between tricks, every card he holds; none
+    once a card is led (canonical order).
+
+    laws: 59
+    post: pos.lead is None or __return__ == ()
+    post: all(pos.hand(other(pos.leader))[c >> 3] >> (c & 7) & 1 for c in __return__)
+    post: pos.lead is not None or len(__return__) == sum(m.bit_count() for m in pos.hand(other(pos.leader)))
+    """
+    return () if pos.lead is not None else cards_of(pos.hand(other(pos.leader)))
+
+
+def after_lead_out_of_turn(pos: Position, player: Player, card: object, number: int, rs: Ruleset) -> Position:
+    """The position after `player` leads `card` out of turn (law 59 III): he is on lead with it, his adversary
+    to play to it; `play-not-held`, or `play-not-out-of-turn` (law 59) when it is no lead out of turn.
+
+    A lead out of turn is a card led by the player whose adversary is on lead, between tricks; it stays in
+    his hand, as every card led does, until the trick is complete.
+
+    rules: play.first-lead
+    laws: 59
+    raises: PiquetError
+    post: pos.lead is None and player != pos.leader and card in out_of_turn_leads(pos)
+    post: __return__ == Position(pos.elder, pos.younger, player, card)
+    """
+    card = check_card(card)
+    if not pos.hand(player)[card >> 3] >> (card & 7) & 1:
+        raise error("play-not-held", f"tricks[{number}]: the {player} leads {format_card(card, rs)} out of turn, which he does not hold")
+    if player == pos.leader or pos.lead is not None:
+        why = f"{format_card(pos.lead, rs)} is led already: only a lead between tricks is out of turn" if pos.lead is not None else "he is on lead: his lead is a play"
+        raise error("play-not-out-of-turn", f"tricks[{number}]: the {player} leads {format_card(card, rs)} out of turn, but {why}")
+    return Position(pos.elder, pos.younger, player, card)

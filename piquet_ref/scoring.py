@@ -104,6 +104,7 @@ class DealResult(NamedTuple):
     complete: bool
     reckons_nothing: tuple[bool, bool] = (False, False)  # penalised players (laws 25-35, 58), their scores not counted
     barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())  # per player, categories that bar but score nothing
+    out_of_turn: tuple[int, ...] = ()  # the tricks (indices) led out of turn, standing (law 59 III)
 
     def score(self, player: Player) -> PlayerScore:
         return self.elder if player == "elder" else self.younger
@@ -308,7 +309,7 @@ def score_deal(record: DealRecord | Any) -> DealResult:
                 for points, rule, cards, note in _holding_scores(category, decl[good], hands[good], rs):
                     add(good, category, points, rule, cards, note, None)
         elif category == "play":
-            tricks = _play(rec.tricks, hands, rs, log)
+            tricks = _play(rec.tricks, hands, rs, log, rec.out_of_turn)
         elif category == "cards" and complete:
             won = sum(1 for trick in tricks if trick.winner == "elder")
             counted = tricks_counted(won, len(tricks), hands, rs) if irregular else (won, len(tricks) - won)
@@ -320,7 +321,7 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     return DealResult(
         rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
         tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        blanche, hands, tricks, complete, silent, barred,
+        blanche, hands, tricks, complete, silent, barred, rec.out_of_turn,
     )
 
 
@@ -407,8 +408,9 @@ def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
     return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
 
 
-def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, log: _Log) -> tuple[Trick, ...]:
-    """Check the tricks in order and score them into `log`; the lead passes to each trick's winner."""
+def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, log: _Log, out_of_turn: tuple[int, ...] = ()) -> tuple[Trick, ...]:
+    """Check the tricks in order and score them into `log`; the lead passes to each trick's winner, save that
+    a trick led out of turn (law 59 III) is led by the other player, and scores as any trick he led."""
     play = rs.play
     held = [list(hands[0]), list(hands[1])]
     leader = PLAYERS.index(play.first_leader)
@@ -418,6 +420,8 @@ def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: R
     lead_min, win_min, last_any = play.lead_min, play.win_min, play.last_any_rank
     add, totals = log.add, log.totals
     for n, (lead, follow) in enumerate(tricks, 1):
+        if n - 1 in out_of_turn:
+            leader = 1 - leader
         follower = 1 - leader
         lh, fh = held[leader], held[follower]
         if not trick_is_legal(lh, fh, lead, follow):

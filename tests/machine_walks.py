@@ -10,7 +10,7 @@ from piquet_ref.cards import cards_of, hand_of, parse_cards
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls, implied
 from piquet_ref.machine_actions import call_options
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, LeadOutOfTurn, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -30,6 +30,7 @@ def start(deck: list[int]) -> DealState:
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
     point_lost: bool = False, shortfall: bool = False, blanche: bool = False, younger_claims: bool = False, implied_calls: bool = False,
+    out_of_turn: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -54,7 +55,9 @@ def walks(
     elder is always dealt carte blanche. With `younger_claims`, the elder states each call by its cards and the
     younger answers with a call of a holding he does not hold (`irregular_actions`, laws 52-54) one time in two
     (half of those, where he can, one with a card of his discard in it, which his hand and discard could hold),
-    which the legal actions may then correct, retake the lead after or waive."""
+    which the legal actions may then correct, retake the lead after or waive. With `out_of_turn`, a lead out of turn of
+    `irregular_actions` (law 59 III) is drawn one time in four where one is open; the legal actions then play to it
+    (it stands) or take it back (`Retake`, either player's)."""
     deck = draw(blanche_decks("elder") if blanche else decks())
     state = start(deck)
     taken: list[Action] = []
@@ -74,6 +77,9 @@ def walks(
         wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
+        misled = [a for a in irregular_actions(state) if isinstance(a, LeadOutOfTurn)] if out_of_turn else []
+        if misled and draw(st.integers(0, 3)) == 0:
+            choices = tuple(misled)
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)

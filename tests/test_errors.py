@@ -50,7 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake, Revoke
+from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
 
 from .machine_walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
@@ -815,6 +815,16 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], PLAYED[1], Retake("younger")),
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, PLAYED[0], Revoke("younger", card("TS")), Retake("younger")),
              ("younger", "no revoke stands")),
+    Negative("play-not-out-of-turn", "the elder, on lead, gives his first lead as a lead out of turn", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("elder", card("AH"))),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD"))), ("elder", "AH", "he is on lead")),
+    Negative("play-retake-not-open", "a lead out of turn taken back after the adversary played to it", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Play("elder", card("KD")), Retake("younger")),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Retake("younger")),
+             ("younger", "played to", "law 59 III")),
+    Negative("record-out-of-turn", "out_of_turn naming a trick past those given", API,
+             api(score_deal, deal((("out_of_turn",), [12]))), api(score_deal, deal((("out_of_turn",), []))),
+             ("out_of_turn", "[12]")),
     Negative("left-cards-undeclared", "the younger plays to the first trick before saying whether he looks at the card left", API,
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], PLAYED[1]),
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, PLAYED[0], SeeLeft("younger", False), PLAYED[1]), ("younger", "1 card")),

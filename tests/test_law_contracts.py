@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import law_contracts, law_contracts_runtime, left_cards, penalties, revokes, showing
+from piquet_ref.ruleset import other
 from piquet_ref.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
 from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
@@ -229,9 +230,11 @@ def test_the_cards_left_check_finds_each_bug_planted_in_it(bug: Plant, monkeypat
 
 
 def machine_breaks(state: DealState) -> set[tuple[str, str]]:
-    """(function, postcondition) of every condition of `penalties.exchanged_hands`, `revokes.after_revoke` and
-    `showing.showable` broken where `state` calls on them: its exchange once both have exchanged, every revoke
-    open to the follower of a card led, and every player's showable calls once the calls have begun."""
+    """(function, postcondition) of every condition of `penalties.exchanged_hands`, `revokes.after_revoke`,
+    `revokes.out_of_turn_leads`, `revokes.after_lead_out_of_turn` and `showing.showable` broken where `state` calls
+    on them: its exchange once both have exchanged, every revoke open to the follower of a card led, every lead
+    out of turn open to the player not on lead (law 59 III), and every player's showable calls once the calls
+    have begun."""
     out: set[tuple[str, str]] = set()
     rs = state.ruleset
     checks: list[tuple[Any, str, tuple[Any, ...]]] = []
@@ -240,6 +243,9 @@ def machine_breaks(state: DealState) -> set[tuple[str, str]]:
     pos = state.position
     if pos is not None and pos.lead is not None:
         checks += [(revokes, "after_revoke", (pos, card, len(state.tricks), rs)) for card in revokes.revoke_cards(pos)]
+    if pos is not None:
+        checks += [(revokes, "out_of_turn_leads", (pos,))]
+        checks += [(revokes, "after_lead_out_of_turn", (pos, other(pos.leader), card, len(state.tricks), rs)) for card in revokes.out_of_turn_leads(pos)]
     if state.calls:
         checks += [(showing, "showable", (replies(state), state.claims, state.showings, p)) for p in PLAYERS]
     for module, function, args in checks:
@@ -250,7 +256,7 @@ def machine_breaks(state: DealState) -> set[tuple[str, str]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(walks(stop_anywhere=True, irregular=True, revokes=True))
+@given(st.one_of(walks(stop_anywhere=True, irregular=True, revokes=True), walks(stop_anywhere=True, out_of_turn=True)))
 def test_the_exchange_and_revoke_postconditions_hold_where_the_machine_calls_on_them(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     assert machine_breaks(walk[2]) == set()
 
@@ -285,6 +291,12 @@ MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (revokes, "after_revoke", Plant(
         "revoke-wins", "the card of another suit wins the trick", "follower if beats(pos.lead, card) else pos.leader",
         "follower if not beats(pos.lead, card) else pos.leader", "__return__.lead is None and __return__.leader == pos.leader")),
+    (revokes, "after_lead_out_of_turn", Plant(
+        "lead-stays-with-the-leader", "the player on lead keeps the lead after his adversary's lead out of turn", "return Position(pos.elder, pos.younger, player, card)",
+        "return Position(pos.elder, pos.younger, pos.leader, card)", "__return__ == Position(pos.elder, pos.younger, player, card)")),
+    (revokes, "out_of_turn_leads", Plant(
+        "leader-leads-out-of-turn", "the player on lead's own cards are offered as leads out of turn", "else cards_of(pos.hand(other(pos.leader)))",
+        "else cards_of(pos.hand(pos.leader))", "all(pos.hand(other(pos.leader))[c >> 3] >> (c & 7) & 1 for c in __return__)")),
     (showing, "showable", Plant(
         "shown-twice", "a call already shown may be shown again", "if (player, v.category) not in shown and (", "if True and (",
         "all((player, c) not in shown for c in __return__)")),

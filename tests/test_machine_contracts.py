@@ -10,7 +10,7 @@ are the machine's; that a deal goes straight to the exchange only when dealt by 
 category is called once, the point first (laws 46, 47), that each player declares only what he called, that the
 record is the state's deal and its mapping scores as it does, and that running actions is applying each. They
 take whole states, beyond CrossHair's reach, so each condition is read from the docstring as CrossHair reads
-it and evaluated at every step of the machine's walks (irregular exchanges, revokes, claims and showings).
+it and evaluated at every step of the machine's walks (irregular exchanges, revokes, leads out of turn, claims and showings).
 A calibration requires the same check to find bugs planted in copies of the machine's functions.
 
 The contracts of the younger's unannounced shortfall and its take-up (`piquet_ref/shortfall.py`, Case XIII) are
@@ -114,6 +114,14 @@ def test_every_step_of_walks_with_irregular_exchanges_and_revokes_keeps_the_post
 
 
 @settings(max_examples=40, deadline=None)
+@given(walks(stop_anywhere=True, out_of_turn=True, revokes=True))
+def test_every_step_of_walks_with_leads_out_of_turn_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Law 59 III: each lead out of turn, taken back by either player or played to and standing, and the record
+    naming the tricks so led."""
+    assert walk_breaks(walk[0], walk[1]) == set()
+
+
+@settings(max_examples=40, deadline=None)
 @given(walks(stop_anywhere=True, shortfall=True, revokes=True))
 def test_every_step_of_walks_with_a_shortfall_left_unannounced_and_taken_up_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     assert walk_breaks(walk[0], walk[1]) == set()
@@ -199,8 +207,8 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
                         'all(getattr(__return__, k) == "none" or getattr(__return__, k) in tuple(c.holdings for c in calls if c.category == k) '
                         'for k in ("sequences", "sets"))')),
     ("record", Plant("record-drops-last-trick", "the record leaves out the last trick played",
-                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks)",
-                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks[:-1])",
+                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks,",
+                     "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks[:-1],",
                      "__return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks")),
     ("record", Plant("record-drops-the-youngers-claim", "the record leaves out the younger's claim not held (law 54)",
                      "state.waived[i], state.false_claims[i],", "state.waived[i], state.false_claims[i] and i == 0,",
