@@ -308,7 +308,8 @@ CARDS_PLANTED: tuple[tuple[Any, str, str, Plant], ...] = (
         "type(m) is int and 0 <= m <= SUIT_MASK", "type(m) is int and 0 <= m <= SUIT_MASK + 1",
         '(__return__.code == "") == (isinstance(hand, tuple) and len(hand) == SUITS and all(type(m) is int and 0 <= m <= SUIT_MASK for m in hand))')),
     (record, "parse_barred", "barred_read", Plant("barred-twice", "a category given twice in barred is taken once",
-        " or len(set(data)) != len(data):", ":", '(__return__.code == "") == _barred_form(data)')),
+        "c in DECL_CATEGORIES for c in data) or len(set(data)) != len(data):", "c in DECL_CATEGORIES for c in data):",
+        '(__return__.code == "") == _barred_form(data)')),
 )
 RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("parse_barred", Plant("barred-as-given", "barred categories are kept in the order given, not that of accretion",

@@ -31,7 +31,7 @@ from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, han
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import showing_actions
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, replies, run
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
 from piquet_ref.machine_actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
@@ -903,13 +903,16 @@ def test_the_younger_elects_once_on_the_cards_left_between_the_elders_first_lead
     left = STOCK_SIZE - sum(a.take for a in exchanges)
     elections = [i for i, a in enumerate(actions) if isinstance(a, SeeLeft) and a.player == "younger"]
     first_lead = next(i for i, a in enumerate(actions) if isinstance(a, Play))
-    assert elections == ([first_lead + 1] if left else [])
+    first_reply = next(i for i, a in enumerate(actions) if isinstance(a, Play) and a.player == "younger")
+    assert len(elections) == (1 if left else 0) and all(first_lead < e < first_reply for e in elections)
+    before = actions[first_lead + 1: elections[0]] if elections else ()
+    assert all(isinstance(a, Call) and a.player == "elder" for a in before)  # only the elder's reckonings (Case IV)
     looks = [i for i, a in enumerate(actions) if a == SeeLeft("elder", True)]
     assert len(looks) <= 1 and (not looks or actions[elections[0]] == SeeLeft("younger", True))
     assert all(a.look for a in actions if isinstance(a, SeeLeft) and a.player == "elder")
     if elections:
         window = run(start(deck), actions[: first_lead + 1])
-        assert legal_actions(window) == (SeeLeft("younger", True), SeeLeft("younger", False))
+        assert set(legal_actions(window)) == {SeeLeft("younger", True), SeeLeft("younger", False), *reckonings(window)}
         assert window.position is not None
         for card in cards_of(window.position.younger):
             with pytest.raises(PiquetError) as info:
