@@ -28,6 +28,8 @@ from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, Call, Elect, Exch
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import PACK, RS
 
+from .test_machine import implied_by
+
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
 
@@ -75,13 +77,19 @@ def walks(draw: st.DrawFn, stop_anywhere: bool = False, unannounced: bool = Fals
 
 def record_from_actions(deck: list[int], sizes: tuple[int, int, int], actions: tuple[Action, ...]) -> dict[str, Any]:
     """The deal record written straight from the deal and the actions: dealt hands of the sizes dealt,
-    each player's discard and take, calls, the cards played paired into tricks."""
+    each player's discard and take, calls, the cards played paired into tricks. Where the elder called nothing
+    in sequences or sets, the holdings his other calls name are his call there (Case IV, `implied_by`), barred
+    unless the younger called something there."""
     e, y, _ = sizes
     dealt = {"elder": deck[:e], "younger": deck[e : e + y]}
+    every: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}  # the last call stands: a late reckoning (law 56)
+    silent = {a.category for a in actions if isinstance(a, Call) and a.player == "elder" and not a.holdings}
+    implied = {k: h for k in ("sequences", "sets") if k in silent and every[("elder", k)] == () for h in (implied_by(every, k),) if h}
+    every.update({("elder", k): h for k, h in implied.items()})
     out: dict[str, Any] = {}
     for who in PLAYERS:
         ex = next(a for a in actions if isinstance(a, Exchange) and a.player == who)
-        calls = {a.category: a.holdings for a in actions if isinstance(a, Call) and a.player == who}
+        calls = {k: h for (p, k), h in every.items() if p == who}
         waived = any(isinstance(a, Elect) and a.player == who and a.choice == "waive" for a in actions)
         out[who] = {
             "dealt": format_cards(cards_of(hand_of(dealt[who]))), "discard": format_cards(ex.discard), "take": ex.take,
@@ -92,6 +100,9 @@ def record_from_actions(deck: list[int], sizes: tuple[int, int, int], actions: t
         }
         if waived:
             out[who]["waives_penalty"] = True
+    barred = [k for k in implied if not every.get(("younger", k))]
+    if barred:
+        out["elder"]["barred"] = barred
     played = [a.card for a in actions if isinstance(a, Play)]
     out["stock"] = format_cards(deck[e + y :])
     out["tricks"] = [format_cards(played[k : k + 2]) for k in range(0, len(played), 2)]
