@@ -10,7 +10,7 @@ from dataclasses import fields, replace
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import PiquetError
+from piquet_ref import PiquetError, multiple_lead
 from piquet_ref.cards import cards_of
 from piquet_ref.counts import legal_plies
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions
@@ -20,6 +20,7 @@ from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.strategies import RS
 
 from .machine_walks import decks, start
+from .test_law_contracts import broken_by
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 
@@ -39,12 +40,12 @@ def at_a_lead(draw: st.DrawFn) -> DealState:
         state = apply(state, draw(st.sampled_from(choices)))
 
 
-def laid_cards(draw: st.DrawFn, state: DealState) -> tuple[Player, tuple[int, ...]]:
+def laid_cards(data: st.DataObject, state: DealState) -> tuple[Player, tuple[int, ...]]:
     """The player on lead and two or more distinct cards of his hand, in an order drawn."""
     assert state.position is not None
     leader = state.position.leader
     held = cards_of(state.position.hand(leader))
-    return leader, tuple(draw(st.permutations(held))[: draw(st.integers(2, min(4, len(held))))])
+    return leader, tuple(data.draw(st.permutations(held))[: data.draw(st.integers(2, min(4, len(held))))])
 
 
 def declared_left(state: DealState) -> DealState:
@@ -52,14 +53,14 @@ def declared_left(state: DealState) -> DealState:
     return apply(state, SeeLeft("younger", False)) if state.left_election_open else state
 
 
-def answered(draw: st.DrawFn, state: DealState, leader: Player, cards: tuple[int, ...]) -> tuple[DealState, DealState]:
+def answered(data: st.DataObject, state: DealState, leader: Player, cards: tuple[int, ...]) -> tuple[DealState, DealState]:
     """The multiple lead of `cards` answered card by card with legal plies drawn, and the same cards led singly
     with the same answers, up to the trick the follower wins or the last card laid."""
     multiple, single = apply(state, LeadSeveral(leader, cards)), apply(state, Play(leader, cards[0]))
     for i in range(len(cards)):
         multiple, single = declared_left(multiple), declared_left(single)
         assert multiple.position is not None
-        answer = draw(st.sampled_from(legal_plies(multiple.position)))
+        answer = data.draw(st.sampled_from(legal_plies(multiple.position)))
         multiple, single = apply(multiple, Play(other(leader), answer)), apply(single, Play(other(leader), answer))
         assert single.position is not None
         if single.position.leader != leader or i + 1 == len(cards):
@@ -74,8 +75,8 @@ def test_a_multiple_lead_answered_is_the_same_cards_led_singly(state: DealState,
     """Law 59 II as an abbreviation: cards laid at once and played to one by one make the tricks the same leads
     made one at a time do; a trick the follower wins ends it, the cards laid unplayed to back in the leader's
     hand (reading play.multiple-lead)."""
-    leader, cards = laid_cards(data.draw, state)
-    multiple, single = answered(data.draw, state, leader, cards)
+    leader, cards = laid_cards(data, state)
+    multiple, single = answered(data, state, leader, cards)
     assert multiple.laid == ()
     assert multiple.overplay_open == (len(multiple.tricks) - len(state.tricks) == len(cards) and single.position is not None and single.position.leader == leader)
     assert replace(multiple, overplay_open=False) == single
@@ -87,8 +88,8 @@ def test_a_surplus_taken_back_restores_the_play_before_it_and_the_deal_never_end
     """Law 59 II, Case X: the card played beyond a multiple lead lies apart; taken back at once or after any
     number of tricks, by either player, the play is as it was before it; and until it is, the deal cannot end:
     once no card can be played, retaking it is all that is left."""
-    leader, cards = laid_cards(data.draw, state)
-    answered_, _ = answered(data.draw, state, leader, cards)
+    leader, cards = laid_cards(data, state)
+    answered_, _ = answered(data, state, leader, cards)
     follower = other(leader)
     assert answered_.position is not None
     assume(answered_.overplay_open and cards_of(answered_.position.hand(follower)))
@@ -116,7 +117,7 @@ JUNK = st.one_of(st.integers(-2, 33), st.sampled_from([None, "AS", 1.0, (), True
 def test_a_refused_multiple_lead_change_or_overplay_leaves_the_state_as_it_was(state: DealState, data: st.DataObject) -> None:
     """Any lead_several, change_lead or overplay, of any cards or junk, by either player, at a lead, in a multiple
     lead under way or right after one: accepted, or refused with a typed error, the state unchanged."""
-    leader, cards = laid_cards(data.draw, state)
+    leader, cards = laid_cards(data, state)
     laid = apply(state, LeadSeveral(leader, cards))
     for _ in range(data.draw(st.integers(0, len(cards)))):
         laid = declared_left(laid)
@@ -146,6 +147,31 @@ def test_a_refused_multiple_lead_change_or_overplay_leaves_the_state_as_it_was(s
 @given(at_a_lead(), st.data())
 def test_the_multiple_lead_actions_read_back_from_their_json(state: DealState, data: st.DataObject) -> None:
     """action_of reads back what action_json writes for the three actions of law 59 II."""
-    leader, cards = laid_cards(data.draw, state)
+    leader, cards = laid_cards(data, state)
     for action in (LeadSeveral(leader, cards), ChangeLead(leader, cards[0], cards[1]), Overplay(other(leader), cards[0])):
         assert action_of(action_json(action, RS), RS, "action") == action
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_the_multiple_lead_postconditions_hold_where_the_machine_calls_on_them(state: DealState, data: st.DataObject) -> None:
+    """The conditions of `multiple_lead`'s functions on the calls the machine makes: the lead laid, each change
+    open while it is under way, the overplays open and each made right after it, and the surplus taken back."""
+    leader, cards = laid_cards(data, state)
+    assert state.position is not None
+    n = len(state.tricks)
+    calls: list[tuple[str, tuple[object, ...]]] = [("lead_several", (state.position, leader, cards, n, RS))]
+    laid = apply(state, LeadSeveral(leader, cards))
+    assert laid.position is not None
+    calls += [("change_lead", (laid.position, laid.laid, leader, a.card, a.to, n, RS)) for a in legal_actions(laid) if isinstance(a, ChangeLead)]
+    answered_, _ = answered(data, state, leader, cards)
+    pos = answered_.position
+    assert pos is not None
+    calls += [("overplays", (pos, answered_.overplay_open))]
+    calls += [("overplay", (pos, other(leader), c, len(answered_.tricks), RS, answered_.overplay_open)) for c in multiple_lead.overplays(pos, answered_.overplay_open)]
+    for a in irregular_actions(answered_):
+        if isinstance(a, Overplay):
+            after = apply(answered_, a)
+            assert after.surplus is not None and after.position is not None and after.hands is not None
+            calls += [("with_surplus", (after.position, after.surplus)), ("surplus_retaken", (after.position, after.tricks, after.surplus, after.hands[0]))]
+    assert broken_by(multiple_lead, calls) == set()
