@@ -186,7 +186,7 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return "takes back his lead after the younger's correction, to lead again (law 52)", ()
     if isinstance(action, Retake) and before.surplus is not None and len(after.tricks) == before.surplus.tricks:
         card = format_card(before.surplus.card, rs)
-        return f"has the {before.surplus.player}'s surplus {card} taken back, with the cards played since trick {before.surplus.tricks}: the {other(before.surplus.player)} leads again (law 59 II, Case X)", ()
+        return f"finds the surplus: the {before.surplus.player}'s {card} goes back to his hand with every card played after trick {before.surplus.tricks}, and the {other(before.surplus.player)} leads again (law 59 II, Case X)", ()
     if isinstance(action, Retake):
         assert before.revoke is not None
         return f"retakes the revoke: the cards played since trick {before.revoke.tricks + 1} are taken back (law 59 IV)", ()

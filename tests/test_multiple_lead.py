@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import copy
 from dataclasses import fields, replace
+from pathlib import Path
+
+import pytest
+import yaml
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, multiple_lead
 from piquet_ref.cards import cards_of
+from piquet_ref.cli import main
 from piquet_ref.counts import legal_plies
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions
 from piquet_ref.machine_actions import Action, ChangeLead, Elect, LeadSeveral, Overplay, Play, Retake, SeeLeft
@@ -175,3 +180,18 @@ def test_the_multiple_lead_postconditions_hold_where_the_machine_calls_on_them(s
             assert after.surplus is not None and after.position is not None and after.hands is not None
             calls += [("with_surplus", (after.position, after.surplus)), ("surplus_retaken", (after.position, after.tricks, after.surplus, after.hands[0]))]
     assert broken_by(multiple_lead, calls) == set()
+
+
+def test_replay_of_case_x_narrates_the_cards_laid_the_surplus_and_its_retaking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 59 II through `piquet-ref replay`: the five cards laid, each answer leading the next card laid, the sixth
+    card lying apart, and the retake that takes it back with the tricks after the fifth, ending with the deal played out."""
+    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "case-x-surplus-retaken-hand-played-again.yaml"
+    (tmp_path / "case-x.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "case-x.yaml")]) == 0
+    lines = [line.split(". ", 1)[1] for line in capsys.readouterr().out.splitlines() if line[:4].strip().rstrip(".").isdigit()]
+    laid = next(i for i, line in enumerate(lines) if "lays down" in line)
+    assert lines[laid].startswith("elder: lays down AC KC QC JC TC together") and "law 59 II" in lines[laid]
+    assert sum("the next card he laid" in line for line in lines) == 4
+    assert any(line.startswith("younger: plays 9S beyond the cards led") for line in lines)
+    found = next(line for line in lines if "finds the surplus" in line)
+    assert found.startswith("younger: finds the surplus: the younger's 9S") and "after trick 5" in found and "the elder leads again" in found
