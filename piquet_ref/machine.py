@@ -879,13 +879,8 @@ def _multiple_lead(state: DealState, action: LeadSeveral | ChangeLead | Overplay
         position, laid = change_lead(state.position, state.laid, player, action.card, action.to, number, state.ruleset)
         return replace(state, position=position, laid=laid)
     if isinstance(action, Overplay):
-        open_ = state.overplay_open and not state.played_out
-        position = overplay(state.position, player, action.card, number, state.ruleset, open_)
-        return replace(state, position=position, surplus=Surplus(player, action.card, number), overplay_open=False)
-    if state.left_election_open:
-        raise error("left-cards-undeclared", f"tricks[0]: the younger leads before saying whether he will look at the {len(state.declared_left)} card(s) left in the stock")
-    if state.played_out or state.misled:
-        raise error("lead-several-invalid", f"tricks[{number}]: the {player} lays down several cards to be played to, but {'the deal is played out' if state.played_out else 'a lead out of turn is under way'} (law 59)")
+        position = overplay(state.position, player, action.card, number, state.ruleset, state.overplay_open)
+        return replace(state, position=position, surplus=Surplus(player, action.card, number))  # apply closes the overplay
     position, laid = lead_several(state.position, player, action.cards, number, state.ruleset)
     return replace(state, position=position, laid=laid)
 
