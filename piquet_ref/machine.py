@@ -10,7 +10,10 @@ sequences or sets before his point loses it, law 46; sequences or sets his calls
 nothing in are declared by implication, barring, and scored once he reckons them, until the younger plays to the
 first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. A
 lead out of turn (law 59 III) is an irregularity listed in `irregular_actions`: taken back (`Retake`) until the
-adversary plays to it, it stands once he has, and the record names the tricks so led (`out_of_turn`). An exchange taking in more or fewer cards
+adversary plays to it, it stands once he has, and the record names the tricks so led (`out_of_turn`). Several cards
+led at once (law 59 II, `multiple_lead`: `LeadSeveral`, not listed, an abbreviation of single leads) are played to
+one by one; their leader may change one not yet played to (`ChangeLead`, Case XI); a card played beyond them
+(`Overplay`, irregular) lies apart until it is taken back with the tricks played since (`Retake`, Case X). An exchange taking in more or fewer cards
 than discarded is an irregularity the deal survives (`penalties`): the player plays with the wrong
 number, and where he reckons nothing the innocent player elects at once what the laws offer him (law 28:
 a fresh deal, which voids the deal; law 44: enforcing or waiving the penalty); `irregular_actions` lists
@@ -42,8 +45,10 @@ from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
+from .machine_actions import ChangeLead, LeadSeveral, Overplay
 from .machine_actions import LayOut, Leave
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
+from .multiple_lead import Surplus, change_lead, lead_several, overplay, overplays, surplus_retaken, with_surplus
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
 from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
@@ -83,7 +88,9 @@ class DealState:
     (law 32, Case V); `silent` the categories the elder called nothing in by a call by cards, where his other calls
     may declare holdings by implication (Case IV); `out_of_turn` the tricks (indices into `tricks`, the one under way
     included) led out of turn, and `misled` whether the lead under way is out of turn and not yet played to, so may be
-    taken back (law 59 III). Calls are looked
+    taken back (law 59 III); `laid` the cards of a multiple lead under way not yet played to, the one led now first,
+    `overplay_open` whether the follower has just answered its last card and lost it, so may play a card beyond it,
+    and `surplus` such a card, lying apart until it is taken back (law 59 II, Cases X and XI). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -123,6 +130,9 @@ class DealState:
     silent: tuple[DeclCategory, ...] = ()  # the categories the elder called nothing in, by a call by cards (Case IV)
     out_of_turn: tuple[int, ...] = ()  # the tricks led out of turn, the one under way included (law 59 III)
     misled: bool = False  # the lead under way is out of turn and not yet played to: it may be taken back (law 59 III)
+    laid: tuple[Card, ...] = ()  # a multiple lead's cards not yet played to, the one led now first (law 59 II)
+    overplay_open: bool = False  # the follower has just answered a multiple lead's last card and lost it (law 59 II)
+    surplus: Surplus | None = None  # a card played beyond a multiple lead, not yet taken back (law 59 II, Case X)
 
     @property
     def phase(self) -> Phase:
@@ -135,7 +145,7 @@ class DealState:
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
             return "calls"
         assert self.hands is not None
-        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke else "complete"
+        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke or self.surplus else "complete"
 
     @property
     def to_move(self) -> Player | None:
@@ -277,12 +287,14 @@ def apply(state: DealState, action: Action) -> DealState:
     dealt never changes; and a card once played is not taken up again except by retaking a revoke (law 59 IV),
     or a renounce the younger made short of a card he left unannounced and takes up (Case XIII), or the
     elder's lead after the younger's correction of a claim (law 52), or a lead out of turn the adversary has
-    not played to (law 59 III), which then stands: only such a lead is taken back while it is under way.
+    not played to (law 59 III), which then stands: only such a lead is taken back while it is under way; or the
+    tricks played after a multiple lead with the surplus card played to it (law 59 II, Case X). Several cards led
+    at once (`LeadSeveral`) are accepted though not listed: they abbreviate single leads.
 
     rules: play.follow-suit, play.first-lead
     laws: 52, 59
     raises: PiquetError
-    post: action in legal_actions(state) or action in irregular_actions(state)
+    post: action in legal_actions(state) or action in irregular_actions(state) or isinstance(action, LeadSeveral)
     post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
     post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
     post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
@@ -291,8 +303,12 @@ def apply(state: DealState, action: Action) -> DealState:
     post: not (state.misled and isinstance(action, (Play, Revoke))) or (not __return__.misled and state.position is not None and __return__.tricks[-1][0] == state.position.lead and len(state.tricks) in __return__.out_of_turn)
     post: not (state.misled and isinstance(action, Retake)) or (state.position is not None and __return__.position == state.position._replace(leader=other(state.position.leader), lead=None) and __return__.out_of_turn == state.out_of_turn[:-1])
     post: all(i <= len(__return__.tricks) for i in __return__.out_of_turn) and list(__return__.out_of_turn) == sorted(set(__return__.out_of_turn))
+    post: not __return__.laid or (__return__.position is not None and __return__.position.lead == __return__.laid[0] and (bool(state.laid) or isinstance(action, LeadSeveral)))
+    post: not __return__.overplay_open or (not state.overplay_open and len(state.laid) == 1 and isinstance(action, (Play, Revoke)) and not __return__.laid)
+    post: (__return__.surplus is None) == (state.surplus is None) or isinstance(action, (Overplay, Retake, TakeUp))
     """
     after = _apply(state, action)
+    after = replace(after, overplay_open=False) if state.overplay_open else after  # open only right after the last answer (law 59 II)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
     return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
 
@@ -348,6 +364,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _say(state, action, player, phase)
     if isinstance(action, LeadOutOfTurn):
         return _lead_out_of_turn(state, action, player, phase)
+    if isinstance(action, (LeadSeveral, ChangeLead, Overplay)):
+        return _multiple_lead(state, action, player, phase)
     return _play(state, action, player, phase)
 
 
@@ -815,12 +833,26 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
     if isinstance(action, Revoke):
         after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
         assert pos.lead is not None
-        revoke = state.revoke or Revoked(player, pos, len(state.tricks))
-        return replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=True, relead=False, misled=False)
+        revoke = state.revoke or Revoked(player, pos, len(state.tricks), state.laid)
+        done = replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=True, relead=False, misled=False)
+        return _next_laid(done, state.laid, pos.leader)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
     played = state.younger_played or player == "younger" or pos.lead is not None  # a trick made holds a card of his, led out of turn or played
-    return replace(state, position=after, tricks=tricks, younger_played=played, relead=False, misled=False)
+    return _next_laid(replace(state, position=after, tricks=tricks, younger_played=played, relead=False, misled=False), state.laid, pos.leader)
+
+
+def _next_laid(state: DealState, laid: tuple[Card, ...], leader: Player) -> DealState:
+    """After the answer to a multiple lead's card (law 59 II): the leader, winning, leads the next card laid; the
+    follower, winning, leads, and the cards laid not yet played to stay in the leader's hand (reading
+    play.multiple-lead); the last card answered and won by the leader opens the overplay (Case X)."""
+    assert state.position is not None
+    if not laid:
+        return state
+    won = state.position.leader == leader
+    rest = laid[1:] if won else ()
+    position = state.position._replace(lead=rest[0]) if rest else state.position
+    return replace(state, position=position, laid=rest, overplay_open=won and not rest)
 
 
 def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, phase: Phase) -> DealState:
@@ -836,6 +868,23 @@ def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, p
     return replace(state, position=after, out_of_turn=state.out_of_turn + (len(state.tricks),), misled=True)
 
 
+def _multiple_lead(state: DealState, action: LeadSeveral | ChangeLead | Overplay, player: Player, phase: Phase) -> DealState:
+    """Several cards laid at once (law 59 II), one of them changed before it is played to (Case XI), or a card played
+    beyond them (Case X): see `multiple_lead`."""
+    number = len(state.tricks)
+    if phase != "play":
+        raise error("play-too-early", f"the {player} plays during the {phase.replace('_', ' ')}: the calls come before the lead")
+    assert state.position is not None
+    if isinstance(action, ChangeLead):
+        position, laid = change_lead(state.position, state.laid, player, action.card, action.to, number, state.ruleset)
+        return replace(state, position=position, laid=laid)
+    if isinstance(action, Overplay):
+        position = overplay(state.position, player, action.card, number, state.ruleset, state.overplay_open)
+        return replace(state, position=position, surplus=Surplus(player, action.card, number))  # apply closes the overplay
+    position, laid = lead_several(state.position, player, action.cards, number, state.ruleset)
+    return replace(state, position=position, laid=laid)
+
+
 def _retake(state: DealState, player: Player) -> DealState:
     """The revoke found (law 59 IV): both players take back every card played since the first revoke standing.
     Or the elder takes back his lead after the younger's correction of a claim (law 52), and leads again. Or a
@@ -847,12 +896,25 @@ def _retake(state: DealState, player: Player) -> DealState:
         return replace(state, position=Position(pos.elder, pos.younger, other(pos.leader)), out_of_turn=state.out_of_turn[:-1], misled=False)
     if state.relead and player == PLAYERS[0]:
         assert state.position is not None and state.revoke is None
-        return replace(state, position=state.position._replace(lead=None), relead=False)
+        return replace(state, position=state.position._replace(lead=None), relead=False, laid=())
+    if state.surplus is not None and (state.revoke is None or state.revoke.player != player or state.revoke.tricks >= state.surplus.tricks):
+        return _retake_surplus(state, state.surplus)
     if state.revoke is None and state.out_of_turn[-1:] == (len(state.tricks) - 1,):
         raise error("play-retake-not-open", f"the {player} takes back the lead out of turn of tricks[{len(state.tricks) - 1}], but it was played to: it stands (law 59 III)")
     standing = check_retake(state.revoke, player)
     out_of_turn = tuple(i for i in state.out_of_turn if i <= standing.tricks)  # the revoke's trick keeps its lead, played to: it stands
-    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None, out_of_turn=out_of_turn)
+    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None, out_of_turn=out_of_turn, laid=standing.laid, surplus=None)
+
+
+def _retake_surplus(state: DealState, surplus: Surplus) -> DealState:
+    """The surplus found (law 59 II, Case X): it goes back to its player's hand, every card played after the multiple
+    lead goes back to its owner's, and the winner of the multiple lead's last trick leads again; a revoke or a lead
+    out of turn made since goes with them."""
+    assert state.position is not None and state.hands is not None
+    position = surplus_retaken(state.position._replace(lead=None), state.tricks, surplus, state.hands[0])
+    revoke = state.revoke if state.revoke is None or state.revoke.tricks < surplus.tricks else None
+    out_of_turn = tuple(i for i in state.out_of_turn if i < surplus.tricks)
+    return replace(state, position=position, tricks=state.tricks[: surplus.tricks], surplus=None, revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=())
 
 
 def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
@@ -873,9 +935,13 @@ def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
         revoke = None  # retaken with the rest
     if k is None:
         return replace(taken, position=with_cards(state.position, cards), revoke=revoke)
-    position = retaken(with_cards(state.position, cards), state.tricks, k, state.hands[0])
+    surplus = state.surplus
+    pos = with_cards(state.position, cards)
+    if surplus is not None and k < surplus.tricks:  # the multiple lead is retaken itself: its surplus goes back with it
+        pos, surplus = with_surplus(pos, surplus), None
+    position = retaken(pos, state.tricks, k, state.hands[0])
     out_of_turn = tuple(i for i in state.out_of_turn if i <= k)  # trick k keeps its lead
-    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke, out_of_turn=out_of_turn, misled=False)
+    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=(), surplus=surplus)
 
 
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
@@ -895,14 +961,26 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     post: len(set(__return__)) == len(__return__)
     post: state.phase not in ("complete", "void") or __return__ == ()
     post: state.phase != "option" or all(isinstance(a, Elect) and a.player == state.to_move for a in __return__)
+    post: state.surplus is None or all(Retake(p) in __return__ for p in PLAYERS)
+    post: bool(state.laid) or not any(isinstance(a, ChangeLead) for a in __return__)
     """
-    return (
+    return tuple(dict.fromkeys(
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)
         + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
         + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
         + (tuple(Retake(p) for p in PLAYERS) if state.misled else ())  # a lead out of turn not yet played to (law 59 III)
-    )
+        + (tuple(Retake(p) for p in PLAYERS) if state.surplus else ())  # a card played beyond a multiple lead (law 59 II, Case X)
+        + _lead_changes(state)
+    ))
+
+
+def _lead_changes(state: DealState) -> tuple[ChangeLead, ...]:
+    """The leader's changes of a card laid not yet played to for a card of his hand not laid (Case XI)."""
+    if not state.laid or state.position is None:
+        return ()
+    leader = state.position.leader
+    return tuple(ChangeLead(leader, c, to) for c in state.laid for to in cards_of(state.position.hand(leader)) if to not in state.laid)
 
 
 def _legal_actions(state: DealState) -> tuple[Action, ...]:
@@ -973,7 +1051,7 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTurn | MixLeft | Call | Opening | CallValue | NameOut, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTurn | Overplay | MixLeft | Call | Opening | CallValue | NameOut, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
@@ -982,7 +1060,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTu
     and the younger's, where he states his holding (his call after the elder's call stated by its cards),
     and, before his point, his call or opening of sequences or sets, which loses him his point (law 46);
     in the play, a revoke (law 59 IV), which stands until it is retaken, and a lead by the player not on lead,
-    between tricks (law 59 III), which may be taken back until his adversary plays to it; once
+    between tricks (law 59 III), which may be taken back until his adversary plays to it, and a card played
+    beyond a multiple lead right after its last card (law 59 II, Case X), which lies apart until taken back; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
     dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII).
 
@@ -1005,7 +1084,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTu
     if state.phase == "play" and not state.left_election_open and not state.played_out:
         assert state.position is not None and state.to_move is not None
         pos = state.position
-        return tuple(Revoke(state.to_move, card) for card in revoke_cards(pos)) + tuple(LeadOutOfTurn(other(pos.leader), card) for card in out_of_turn_leads(pos)) + mix
+        over = tuple(Overplay(other(pos.leader), card) for card in overplays(pos, state.overplay_open))  # beyond a multiple lead (law 59 II)
+        return tuple(Revoke(state.to_move, card) for card in revoke_cards(pos)) + tuple(LeadOutOfTurn(other(pos.leader), card) for card in out_of_turn_leads(pos)) + over + mix
     unannounced = state.phase == "option" and _may_take_unannounced(state)
     if state.phase != "exchange" and not unannounced:
         return mix

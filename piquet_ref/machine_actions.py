@@ -142,12 +142,45 @@ class LeadOutOfTurn:
 
 
 @dataclass(frozen=True)
+class LeadSeveral:
+    """The player on lead lays down several cards at once (`cards`, at least two, in the order they are to be
+    played to), and his adversary plays to them one `Play` at a time (law 59 II): each answer makes a trick;
+    while the leader wins, his next card laid is the next lead; a trick the follower wins gives him the lead,
+    and the cards laid not yet played to go back to the leader's hand (reading play.multiple-lead)."""
+
+    player: Player
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ChangeLead:
+    """The leader of a multiple lead puts `to`, a card of his hand not laid, in place of `card`, a card he laid
+    and his adversary has not yet played to (Cavendish, Case XI): open until the last card laid is played to."""
+
+    player: Player
+    card: Card
+    to: Card
+
+
+@dataclass(frozen=True)
+class Overplay:
+    """The follower plays one card more than a multiple lead called for, right after his answer to its last
+    card, which the leader won (law 59 II, Case X): the card lies apart, in no trick, until it is taken back
+    (`Retake`) with every trick played after the multiple lead."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
 class Retake:
     """The revoke is found: the player who made it takes back every card played since his first revoke
     still standing, and so does his adversary; the play goes on from there as if no error had been made
     (law 59 IV). Or the elder takes back the card he led, the younger having corrected a claim of his after
     that lead and before playing to it, and leads again (law 52). Or a lead out of turn not yet played to
-    is taken back, by its player or at his adversary's word, and the player on lead leads (law 59 III)."""
+    is taken back, by its player or at his adversary's word, and the player on lead leads (law 59 III). Or the
+    surplus card played to a multiple lead is taken back by either player, with every trick played after that
+    lead, and the winner of its last trick leads again (law 59 II, Case X)."""
 
     player: Player
 
@@ -302,9 +335,9 @@ Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
-ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -44,6 +44,7 @@ from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
 from .machine_actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from .machine_actions import ChangeLead, LeadSeveral, Overplay
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -56,6 +57,9 @@ ACTION_KEYS = {
     "elect": {"player", "action", "choice"},
     "revoke": {"player", "action", "card"},
     "lead_out_of_turn": {"player", "action", "card"},
+    "lead_several": {"player", "action", "cards"},
+    "change_lead": {"player", "action", "card", "to"},
+    "overplay": {"player", "action", "card"},
     "retake": {"player", "action"},
     "take_up": {"player", "action"},
     "lay_out": {"player", "action", "discard"},
@@ -77,7 +81,7 @@ ACTION_KEYS = {
     "ask_show": {"player", "action", "category"},
     "show": {"player", "action", "category"},
 }
-CARD_ACTIONS: dict[str, type[Revoke | LeadOutOfTurn | NameOut]] = {"revoke": Revoke, "lead_out_of_turn": LeadOutOfTurn, "name_out": NameOut}  # besides play
+CARD_ACTIONS: dict[str, type[Revoke | LeadOutOfTurn | Overplay | NameOut]] = {"revoke": Revoke, "lead_out_of_turn": LeadOutOfTurn, "overplay": Overplay, "name_out": NameOut}  # besides play
 SHOWINGS: dict[str, type[AskShow | Show]] = {"ask_show": AskShow, "show": Show}
 ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
@@ -146,12 +150,23 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
         if not isinstance(holdings, list):
             raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
         return Call(player, category, tuple(parse_cards(h, rs, f"{where}.holdings[{i}]") for i, h in enumerate(holdings)))
-    if "card" not in data:
-        raise error("record-invalid", f"{where}: a {kind} action needs card")
-    cards = parse_cards(data["card"], rs, f"{where}.card")
+    if kind == "lead_several":
+        if not isinstance(data.get("cards"), list):
+            raise error("record-invalid", f"{where}.cards must be a list of the cards laid down, in the order they are to be played to, got {data.get('cards')!r}")
+        return LeadSeveral(player, parse_cards(data["cards"], rs, f"{where}.cards"))
+    if kind == "change_lead":
+        return ChangeLead(player, _one_card(data, "card", rs, where, kind), _one_card(data, "to", rs, where, kind))
+    return CARD_ACTIONS.get(kind, Play)(player, _one_card(data, "card", rs, where, kind))
+
+
+def _one_card(data: Mapping[str, Any], key: str, rs: Ruleset, where: str, kind: str) -> Card:
+    """The one card an action's `key` names; record-invalid if it is missing or not one card."""
+    if key not in data:
+        raise error("record-invalid", f"{where}: a {kind} action needs {key}")
+    cards = parse_cards(data[key], rs, f"{where}.{key}")
     if len(cards) != 1:
-        raise error("record-invalid", f"{where}.card must be one card, got {data['card']!r}")
-    return CARD_ACTIONS.get(kind, Play)(player, cards[0])
+        raise error("record-invalid", f"{where}.{key} must be one card, got {data[key]!r}")
+    return cards[0]
 
 
 def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Ruleset, where: str) -> Action:
@@ -200,7 +215,11 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "correct_miscall", "category": action.category}
     if isinstance(action, (AskShow, Show)):
         return {"player": action.player, "action": "ask_show" if isinstance(action, AskShow) else "show", "category": action.category}
-    if isinstance(action, (NameOut, Revoke, LeadOutOfTurn)):
+    if isinstance(action, LeadSeveral):
+        return {"player": action.player, "action": "lead_several", "cards": format_cards(action.cards, rs)}
+    if isinstance(action, ChangeLead):
+        return {"player": action.player, "action": "change_lead", "card": format_card(action.card, rs), "to": format_card(action.to, rs)}
+    if isinstance(action, (NameOut, Revoke, LeadOutOfTurn, Overplay)):
         return {"player": action.player, "action": next(k for k, t in CARD_ACTIONS.items() if isinstance(action, t)), "card": format_card(action.card, rs)}
     if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
@@ -317,8 +336,14 @@ def state_json(state: DealState) -> dict[str, Any]:
         }
         out["revoke"] = None if state.revoke is None else {"player": state.revoke.player, "trick": state.revoke.tricks}
         out["lead_out_of_turn"] = state.misled  # the lead under way is out of turn, not yet played to (law 59 III)
+        if state.laid:  # a multiple lead under way: its cards not yet played to, the one led now first (law 59 II)
+            out["laid"] = format_cards(state.laid, rs)
+        if state.overplay_open:  # the follower has just answered a multiple lead's last card and lost it (law 59 II)
+            out["overplay_open"] = True
+        if state.surplus is not None:  # a card played beyond a multiple lead, lying apart (law 59 II, Case X)
+            out["surplus"] = {"player": state.surplus.player, "card": format_card(state.surplus.card, rs), "trick": state.surplus.tricks}
         out["record"] = record_mapping(state)
-        if state.revoke is None:  # a record with a revoke standing is not a legal deal: score_deal refuses it
+        if state.revoke is None and state.surplus is None:  # a record with a revoke or a surplus standing is not a legal deal
             out["score"] = result_json(score(state))
     return out
 

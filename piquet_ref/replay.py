@@ -19,7 +19,7 @@ from .errors import PiquetError, error
 from .machine import DealState, apply, implications, new_deal, replies, score, unreckoned
 from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
-from .machine_actions import CallPoint, CallSequence, CallSet, LayOut, Leave, ShowBlanche
+from .machine_actions import CallPoint, CallSequence, CallSet, ChangeLead, LayOut, LeadSeveral, Leave, Overplay, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
 from .ruleset import PLAYERS, Ruleset, other
@@ -184,6 +184,9 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         return f"has the {before.position.leader}'s lead out of turn taken back: the {other(before.position.leader)} is on lead (law 59 III)", ()
     if isinstance(action, Retake) and before.relead:
         return "takes back his lead after the younger's correction, to lead again (law 52)", ()
+    if isinstance(action, Retake) and before.surplus is not None and len(after.tricks) == before.surplus.tricks:
+        card = format_card(before.surplus.card, rs)
+        return f"finds the surplus: the {before.surplus.player}'s {card} goes back to his hand with every card played after trick {before.surplus.tricks}, and the {other(before.surplus.player)} leads again (law 59 II, Case X)", ()
     if isinstance(action, Retake):
         assert before.revoke is not None
         return f"retakes the revoke: the cards played since trick {before.revoke.tricks + 1} are taken back (law 59 IV)", ()
@@ -216,8 +219,19 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         assert before.category is not None  # an opening names its own category: after the point, either (law 47)
         category = category_of(action) if isinstance(action, (CallPoint, CallSequence, CallSet)) else before.category
         return f"says {describe(action, rs)}", STEP_RULES[category]
+    if isinstance(action, LeadSeveral):
+        return f"lays down {' '.join(format_cards(action.cards, rs))} together, to be played to in turn, and leads {format_card(action.cards[0], rs)} (law 59 II)", STEP_RULES["lead"]
+    if isinstance(action, ChangeLead):
+        return f"puts {format_card(action.to, rs)} in place of {format_card(action.card, rs)}, laid and not yet played to (Case XI)", ()
+    if isinstance(action, Overplay):
+        return f"plays {format_card(action.card, rs)} beyond the cards led: a surplus, lying apart until it is taken back (law 59 II, Case X)", ()
     leads = before.position is not None and before.position.lead is None
-    return f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}", STEP_RULES["lead" if leads else "follow"]
+    text = f"{'leads' if leads else 'plays'} {format_card(action.card, rs)}"
+    if after.laid and after.position is not None:
+        text += f"; the {after.position.leader} wins and leads {format_card(after.laid[0], rs)}, the next card he laid (law 59 II)"
+    elif len(before.laid) > 1 and after.position is not None:
+        text += f"; the {after.position.leader} wins and leads: the cards laid not yet played to go back to the {other(after.position.leader)}'s hand (law 59 II)"
+    return text, STEP_RULES["lead" if leads else "follow"]
 
 
 def _reply(c: CategoryComparison) -> str:

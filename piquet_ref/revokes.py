@@ -29,11 +29,13 @@ from .ruleset import Player, Ruleset, other
 
 
 class Revoked(NamedTuple):
-    """The first revoke still standing: who made it, and the play just before it (the position and the number of tricks)."""
+    """The first revoke still standing: who made it, and the play just before it (the position, the number of tricks,
+    and the cards of a multiple lead not yet played to, law 59 II)."""
 
     player: Player
     position: Position
     tricks: int
+    laid: tuple[Card, ...] = ()
 
 
 def revoke_cards(pos: Position) -> tuple[Card, ...]:

@@ -69,6 +69,7 @@ RULE_MODULES = (
     # the laws as a state machine (issue 6); first judged in a run of their own (tests/mutation_suite_laws.json)
     "penalties", "misdeal", "revokes", "left_cards", "dialogue", "showing", "machine",
     "shortfall",  # Case XIII's unannounced shortfall (issue 6)
+    "multiple_lead",  # law 59 II and Cases X, XI: several cards led at once (issue 6)
     "partie", "settlement",  # the match: the partie, games, rubicon, chouette, stakes (ledger.py narrates, for the CLI)
 )  # (elections.py, the names of the elections, holds nothing to mutate; odds.py computes chances, not rules: its
 #   contracts and the exhaustive counts of tests/test_odds*.py check it)

@@ -52,6 +52,7 @@ from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
 from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
+from piquet_ref.machine_actions import ChangeLead, LeadSeveral, Overplay
 
 from .machine_walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
 from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
@@ -482,6 +483,7 @@ QUART_MAJOR = (CallSequence("elder", 4, 7), Reply("younger"))  # 000 §EXAMPLE's
 def short_state() -> Any:  # after the exchange the elder holds six spades, the younger no suit longer than four
     state = machine_deal("AS KS QS JS TS 9S AH KH QH AD KD QD", "8S 7S JH TH 9H 8H JD TD 9D AC KC QC", "7H 8D 7D JC TC 9C 8C 7C")
     return run(state, (Exchange("elder", parse_cards("AD"), 1), Exchange("younger", parse_cards("8S"), 1)))
+MULTIPLE_LEAD = (LeadSeveral("elder", (card("AH"), card("KH"))), Play("younger", card("TH")))  # law 59 II: the ace and king of hearts laid, the ace played to
 PLAYED = tuple(
     play for t in score_deal(EXAMPLE).tricks
     for play in (Play(t.leader, t.lead), Play("younger" if t.leader == "elder" else "elder", t.follow))
@@ -822,6 +824,15 @@ NEGATIVES: list[Negative] = [
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Play("elder", card("KD")), Retake("younger")),
              machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Retake("younger")),
              ("younger", "played to", "law 59 III")),
+    Negative("lead-several-invalid", "the elder lays down the ace of hearts and the younger's ace of diamonds to be played to", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadSeveral("elder", (card("AH"), card("AD")))),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, LeadSeveral("elder", (card("AH"), card("KH")))), ("elder", "AD", "does not hold")),
+    Negative("change-lead-not-open", "a card laid changed after the last card laid was played to (Case XI)", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *MULTIPLE_LEAD, Play("younger", card("7D")), ChangeLead("elder", card("KH"), card("QH"))),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *MULTIPLE_LEAD, ChangeLead("elder", card("KH"), card("QH"))), ("elder", "QH", "KH")),
+    Negative("overplay-not-open", "the leader of a multiple lead plays a card beyond it (law 59 II)", API,
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *MULTIPLE_LEAD, Play("younger", card("7D")), Overplay("elder", card("QH"))),
+             machine(cavendish_state, *EXCHANGED, *NO_CALLS, *MULTIPLE_LEAD, Play("younger", card("7D")), Overplay("younger", card("QS"))), ("elder", "QH")),
     Negative("record-out-of-turn", "out_of_turn naming a trick past those given", API,
              api(score_deal, deal((("out_of_turn",), [12]))), api(score_deal, deal((("out_of_turn",), []))),
              ("out_of_turn", "[12]")),

@@ -165,7 +165,7 @@ def tried(state: DealState) -> set[tuple[str, str]]:
 PLANTED: tuple[tuple[str, Plant], ...] = (
     ("_play", Plant("play-out-of-turn-accepted", "a player may play when the adversary is to play",
                     "    if player != state.to_move:\n        raise error(\"play-out-of-turn\"", "    if False:\n        raise error(\"play-out-of-turn\"",
-                    "action in legal_actions(state) or action in irregular_actions(state)")),
+                    "action in legal_actions(state) or action in irregular_actions(state) or isinstance(action, LeadSeveral)")),
     ("_play", Plant("lead-takes-up-a-trick", "leading to a trick takes the last trick back",
                     "tricks = state.tricks if pos.lead is None else", "tricks = state.tricks[:-1] if pos.lead is None else",
                     "isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks")),

@@ -35,7 +35,7 @@ def test_there_are_mutants_of_every_rule_module_and_table() -> None:
     files = Counter(m.file for m in MUTANTS)
     assert {f for f in files if f.startswith("piquet_ref/")} == {
         f"piquet_ref/{name}.py" for name in ("suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards",
-                                             "penalties", "misdeal", "revokes", "left_cards", "dialogue", "showing", "machine", "shortfall",
+                                             "penalties", "misdeal", "revokes", "left_cards", "dialogue", "showing", "machine", "shortfall", "multiple_lead",
                                              "partie", "settlement")
     }
     assert {Path(f).name for f in files if f.startswith("spec/")} == {p.name for p in (spec_dir() / "rules").glob("*.yaml")}

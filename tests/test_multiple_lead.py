@@ -1,0 +1,197 @@
+"""Several cards led at once (law 59 II; Cavendish, Cases X and XI) through the state machine: a multiple lead is an
+abbreviation of single leads, a surplus played to it is taken back with every trick played since, a deal never
+ends with one standing, and every refusal leaves the state as it was."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import fields, replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from piquet_ref import PiquetError, multiple_lead
+from piquet_ref.cards import cards_of
+from piquet_ref.cli import main
+from piquet_ref.counts import legal_plies
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions
+from piquet_ref.machine_actions import Action, ChangeLead, Elect, LeadSeveral, Overplay, Play, Retake, SeeLeft
+from piquet_ref.machine_json import action_json, action_of
+from piquet_ref.ruleset import PLAYERS, Player, other
+from piquet_ref.strategies import RS
+
+from .machine_walks import decks, start
+from .test_law_contracts import broken_by
+
+FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
+
+
+@st.composite
+def at_a_lead(draw: st.DrawFn) -> DealState:
+    """A deal drawn through legal actions to a point of the play where the player on lead is to lead, holding two
+    cards or more (no revoke or lead out of turn under way)."""
+    state = start(draw(decks()))
+    while True:
+        pos = state.position
+        if state.phase == "play" and pos is not None and pos.lead is None and not state.left_election_open and state.revoke is None:
+            if len(cards_of(pos.hand(pos.leader))) >= 2 and draw(st.integers(0, 3)) == 0:
+                return state
+        choices = [a for a in legal_actions(state) if a != Elect(a.player, "fresh_deal")]
+        assume(state.phase != "complete" and choices)
+        state = apply(state, draw(st.sampled_from(choices)))
+
+
+def laid_cards(data: st.DataObject, state: DealState) -> tuple[Player, tuple[int, ...]]:
+    """The player on lead and two or more distinct cards of his hand, in an order drawn."""
+    assert state.position is not None
+    leader = state.position.leader
+    held = cards_of(state.position.hand(leader))
+    return leader, tuple(data.draw(st.permutations(held))[: data.draw(st.integers(2, min(4, len(held))))])
+
+
+def declared_left(state: DealState) -> DealState:
+    """The younger's election on the cards left, where it is due before he plays (law 36): he declines."""
+    return apply(state, SeeLeft("younger", False)) if state.left_election_open else state
+
+
+def answered(data: st.DataObject, state: DealState, leader: Player, cards: tuple[int, ...]) -> tuple[DealState, DealState]:
+    """The multiple lead of `cards` answered card by card with legal plies drawn, and the same cards led singly
+    with the same answers, up to the trick the follower wins or the last card laid."""
+    multiple, single = apply(state, LeadSeveral(leader, cards)), apply(state, Play(leader, cards[0]))
+    for i in range(len(cards)):
+        multiple, single = declared_left(multiple), declared_left(single)
+        assert multiple.position is not None
+        answer = data.draw(st.sampled_from(legal_plies(multiple.position)))
+        multiple, single = apply(multiple, Play(other(leader), answer)), apply(single, Play(other(leader), answer))
+        assert single.position is not None
+        if single.position.leader != leader or i + 1 == len(cards):
+            return multiple, single
+        single = apply(single, Play(leader, cards[i + 1]))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_a_multiple_lead_answered_is_the_same_cards_led_singly(state: DealState, data: st.DataObject) -> None:
+    """Law 59 II as an abbreviation: cards laid at once and played to one by one make the tricks the same leads
+    made one at a time do; a trick the follower wins ends it, the cards laid unplayed to back in the leader's
+    hand (reading play.multiple-lead)."""
+    leader, cards = laid_cards(data, state)
+    multiple, single = answered(data, state, leader, cards)
+    assert multiple.laid == ()
+    assert multiple.overplay_open == (len(multiple.tricks) - len(state.tricks) == len(cards) and single.position is not None and single.position.leader == leader)
+    assert replace(multiple, overplay_open=False) == single
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_a_surplus_taken_back_restores_the_play_before_it_and_the_deal_never_ends_with_it(state: DealState, data: st.DataObject) -> None:
+    """Law 59 II, Case X: the card played beyond a multiple lead lies apart; taken back at once or after any
+    number of tricks, by either player, the play is as it was before it; and until it is, the deal cannot end:
+    once no card can be played, retaking it is all that is left."""
+    leader, cards = laid_cards(data, state)
+    answered_, _ = answered(data, state, leader, cards)
+    follower = other(leader)
+    assert answered_.position is not None
+    assume(answered_.overplay_open and cards_of(answered_.position.hand(follower)))
+    card = data.draw(st.sampled_from(cards_of(answered_.position.hand(follower))))
+    assert Overplay(follower, card) in irregular_actions(answered_)
+    before = replace(answered_, overplay_open=False)
+    surplus = apply(answered_, Overplay(follower, card))
+    assert surplus.surplus is not None and surplus.tricks == answered_.tricks and all(Retake(p) in legal_actions(surplus) for p in PLAYERS)
+    later, ended = surplus, False
+    while not ended:
+        plays = [a for a in legal_actions(later) if isinstance(a, Play)]
+        ended = not plays or data.draw(st.integers(0, 5)) == 0
+        if plays and not ended:
+            later = apply(later, data.draw(st.sampled_from(plays)))
+    if not [a for a in legal_actions(later) if isinstance(a, Play)]:
+        assert later.phase == "play" and later.surplus is not None
+    assert apply(later, Retake(data.draw(st.sampled_from(PLAYERS)))) == before
+
+
+JUNK = st.one_of(st.integers(-2, 33), st.sampled_from([None, "AS", 1.0, (), True]))
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_a_refused_multiple_lead_change_or_overplay_leaves_the_state_as_it_was(state: DealState, data: st.DataObject) -> None:
+    """Any lead_several, change_lead or overplay, of any cards or junk, by either player, at a lead, in a multiple
+    lead under way or right after one: accepted, or refused with a typed error, the state unchanged."""
+    leader, cards = laid_cards(data, state)
+    laid = apply(state, LeadSeveral(leader, cards))
+    for _ in range(data.draw(st.integers(0, len(cards)))):
+        laid = declared_left(laid)
+        assert laid.position is not None
+        plies = legal_plies(laid.position)
+        if not laid.laid or not plies:
+            break
+        laid = apply(laid, Play(other(laid.position.leader), data.draw(st.sampled_from(plies))))
+    here = data.draw(st.sampled_from([state, laid]))
+    player = data.draw(st.sampled_from(PLAYERS))
+    action: Action = data.draw(st.one_of(
+        st.builds(LeadSeveral, st.just(player), st.one_of(st.lists(JUNK, max_size=4).map(tuple), JUNK)),
+        st.builds(ChangeLead, st.just(player), JUNK, JUNK),
+        st.builds(Overplay, st.just(player), JUNK),
+    ))
+    snapshot = [copy.deepcopy(getattr(here, f.name)) for f in fields(here) if f.name != "ruleset"]
+    try:
+        after = apply(here, action)
+    except PiquetError:
+        assert [getattr(here, f.name) for f in fields(here) if f.name != "ruleset"] == snapshot
+        return
+    assert isinstance(action, LeadSeveral) or action in legal_actions(here) or action in irregular_actions(here)
+    assert after.dealt == here.dealt
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_the_multiple_lead_actions_read_back_from_their_json(state: DealState, data: st.DataObject) -> None:
+    """action_of reads back what action_json writes for the three actions of law 59 II."""
+    leader, cards = laid_cards(data, state)
+    for action in (LeadSeveral(leader, cards), ChangeLead(leader, cards[0], cards[1]), Overplay(other(leader), cards[0])):
+        assert action_of(action_json(action, RS), RS, "action") == action
+
+
+@FEW
+@given(at_a_lead(), st.data())
+def test_the_multiple_lead_postconditions_hold_where_the_machine_calls_on_them(state: DealState, data: st.DataObject) -> None:
+    """The conditions of `multiple_lead`'s functions on the calls the machine makes: the lead laid, each change
+    open while it is under way, the overplays open and each made right after it, and the surplus taken back."""
+    leader, cards = laid_cards(data, state)
+    assert state.position is not None
+    n = len(state.tricks)
+    calls: list[tuple[str, tuple[object, ...]]] = [("lead_several", (state.position, leader, cards, n, RS))]
+    laid = apply(state, LeadSeveral(leader, cards))
+    assert laid.position is not None
+    calls += [("change_lead", (laid.position, laid.laid, leader, a.card, a.to, n, RS)) for a in legal_actions(laid) if isinstance(a, ChangeLead)]
+    answered_, _ = answered(data, state, leader, cards)
+    pos = answered_.position
+    assert pos is not None
+    calls += [("overplays", (pos, answered_.overplay_open))]
+    calls += [("overplay", (pos, other(leader), c, len(answered_.tricks), RS, answered_.overplay_open)) for c in multiple_lead.overplays(pos, answered_.overplay_open)]
+    for a in irregular_actions(answered_):
+        if isinstance(a, Overplay):
+            after = apply(answered_, a)
+            assert after.surplus is not None and after.position is not None and after.hands is not None
+            calls += [("with_surplus", (after.position, after.surplus)), ("surplus_retaken", (after.position, after.tricks, after.surplus, after.hands[0]))]
+    assert broken_by(multiple_lead, calls) == set()
+
+
+def test_replay_of_case_x_narrates_the_cards_laid_the_surplus_and_its_retaking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Law 59 II through `piquet-ref replay`: the five cards laid, each answer leading the next card laid, the sixth
+    card lying apart, and the retake that takes it back with the tricks after the fifth, ending with the deal played out."""
+    case = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "case-x-surplus-retaken-hand-played-again.yaml"
+    (tmp_path / "case-x.yaml").write_text(yaml.safe_dump(yaml.safe_load(case.read_text(encoding="utf-8"))["input"]), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "case-x.yaml")]) == 0
+    lines = [line.split(". ", 1)[1] for line in capsys.readouterr().out.splitlines() if line[:4].strip().rstrip(".").isdigit()]
+    laid = next(i for i, line in enumerate(lines) if "lays down" in line)
+    assert lines[laid].startswith("elder: lays down AC KC QC JC TC together") and "law 59 II" in lines[laid]
+    assert sum("the next card he laid" in line for line in lines) == 4
+    assert any(line.startswith("younger: plays 9S beyond the cards led") for line in lines)
+    found = next(line for line in lines if "finds the surplus" in line)
+    assert found.startswith("younger: finds the surplus: the younger's 9S") and "after trick 5" in found and "the elder leads again" in found
