@@ -845,14 +845,15 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
 def _next_laid(state: DealState, laid: tuple[Card, ...], leader: Player) -> DealState:
     """After the answer to a multiple lead's card (law 59 II): the leader, winning, leads the next card laid; the
     follower, winning, leads, and the cards laid not yet played to stay in the leader's hand (reading
-    play.multiple-lead); the last card answered and won by the leader opens the overplay (Case X)."""
+    play.multiple-lead); the last card answered and won by the leader opens the overplay (Case X), unless a surplus
+    stands already: one surplus at a time, each taken back before another can be played."""
     assert state.position is not None
     if not laid:
         return state
     won = state.position.leader == leader
     rest = laid[1:] if won else ()
     position = state.position._replace(lead=rest[0]) if rest else state.position
-    return replace(state, position=position, laid=rest, overplay_open=won and not rest)
+    return replace(state, position=position, laid=rest, overplay_open=won and not rest and state.surplus is None)
 
 
 def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, phase: Phase) -> DealState:

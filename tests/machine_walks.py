@@ -7,10 +7,11 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from piquet_ref.cards import cards_of, hand_of, parse_cards
+from piquet_ref.errors import PiquetError
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls, implied
 from piquet_ref.machine_actions import call_options
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, LeadOutOfTurn, Leave, MixLeft, Play, Revoke, SeeLeft, Show, TakeUp
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -30,7 +31,7 @@ def start(deck: list[int]) -> DealState:
 def walks(
     draw: st.DrawFn, stop_anywhere: bool = False, irregular: bool = False, revokes: bool = False, claims: bool = False, showings: bool = False,
     point_lost: bool = False, shortfall: bool = False, blanche: bool = False, younger_claims: bool = False, implied_calls: bool = False,
-    out_of_turn: bool = False,
+    out_of_turn: bool = False, multiple_leads: bool = False,
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
@@ -57,7 +58,10 @@ def walks(
     (half of those, where he can, one with a card of his discard in it, which his hand and discard could hold),
     which the legal actions may then correct, retake the lead after or waive. With `out_of_turn`, a lead out of turn of
     `irregular_actions` (law 59 III) is drawn one time in four where one is open; the legal actions then play to it
-    (it stands) or take it back (`Retake`, either player's)."""
+    (it stands) or take it back (`Retake`, either player's). With `multiple_leads`, the player on lead lays down two
+    to four cards of his hand together (`LeadSeveral`, law 59 II) one time in four where `apply` takes it, and an
+    overplay of `irregular_actions` (Case X) is drawn one time in two where open; the legal actions then change a
+    card laid (Case XI), answer them, and take a surplus back (`Retake`, either player's)."""
     deck = draw(blanche_decks("elder") if blanche else decks())
     state = start(deck)
     taken: list[Action] = []
@@ -80,6 +84,13 @@ def walks(
         misled = [a for a in irregular_actions(state) if isinstance(a, LeadOutOfTurn)] if out_of_turn else []
         if misled and draw(st.integers(0, 3)) == 0:
             choices = tuple(misled)
+        if multiple_leads and state.position is not None and any(isinstance(a, Play) for a in choices) and draw(st.integers(0, 3)) == 0:
+            held = cards_of(state.position.hand(state.position.leader))
+            several = LeadSeveral(state.position.leader, tuple(draw(st.permutations(held))[: draw(st.integers(2, 4))]))
+            choices = (several,) if takes(state, several) else choices
+        over = [a for a in irregular_actions(state) if isinstance(a, Overplay)] if multiple_leads else []
+        if over and draw(st.integers(0, 1)) == 1:
+            choices = tuple(over)
         false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)
@@ -131,6 +142,15 @@ def walks(
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
+
+
+def takes(state: DealState, action: Action) -> bool:
+    """Whether `apply` accepts `action` in `state`."""
+    try:
+        apply(state, action)
+    except PiquetError:
+        return False
+    return True
 
 
 def case_iv_deal() -> DealState:

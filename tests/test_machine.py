@@ -34,7 +34,7 @@ from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from piquet_ref.machine_actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.machine_json import action_json, action_of, state_json
@@ -356,6 +356,13 @@ def candidates(state: DealState) -> set[Action]:
         out |= {Elect(p, choice) for choice in ELECTIONS + ("redeal",)}
         out |= {CorrectMiscall(p, category) for category in DECL_CATEGORIES} | {AskWhich(p)} | {NameOut(p, c) for c in PACK}
         out |= {AskShow(p, category) for category in DECL_CATEGORIES} | {Show(p, category) for category in DECL_CATEGORIES}
+    out |= {Overplay(p, c) for p in PLAYERS for c in PACK}
+    if state.position is not None:
+        for p in PLAYERS:
+            held = cards_of(state.position.hand(p))
+            away = [c for c in PACK if c not in held][:1]
+            out |= {LeadSeveral(p, tuple(held[:n])) for n in (1, 2, 3)} | {LeadSeveral(p, (c, c)) for c in held[:1]} | {LeadSeveral(p, (*held[:1], *away))}
+            out |= {ChangeLead(p, c, d) for c in state.laid for d in PACK}
     return out | set(legal_actions(state)) | set(irregular_actions(state)[::97])
 
 
@@ -364,9 +371,11 @@ def candidates(state: DealState) -> set[Action]:
     walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
     walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True), walks(stop_anywhere=True, younger_claims=True),
     walks(stop_anywhere=True, implied_calls=True),
-    walks(stop_anywhere=True, out_of_turn=True, revokes=True),
+    walks(stop_anywhere=True, out_of_turn=True, revokes=True), walks(stop_anywhere=True, multiple_leads=True, revokes=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """Every candidate `apply` accepts is legal or irregular, but a multiple lead (law 59 II), which neither lists:
+    that is accepted exactly when each of its cards, two or more and distinct, is a legal lead of its player."""
     _, _, state = walk
     accepted = set()
     for action in candidates(state):
@@ -375,7 +384,10 @@ def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list
         except PiquetError:
             continue
         accepted.add(action)
-    assert accepted == set(legal_actions(state)) | (set(irregular_actions(state)) & candidates(state))
+    several = {a for a in candidates(state) if isinstance(a, LeadSeveral)}
+    assert accepted - several == set(legal_actions(state)) | (set(irregular_actions(state)) & candidates(state))
+    leads = set(legal_actions(state)) if state.position is not None and state.position.lead is None else set()
+    assert accepted & several == {a for a in several if len(set(a.cards)) == len(a.cards) >= 2 and all(Play(a.player, c) in leads for c in a.cards)}
     assert not set(legal_actions(state)) & set(irregular_actions(state))
 
 
