@@ -11,7 +11,7 @@ from piquet_ref.errors import PiquetError
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
 from piquet_ref.dialogue import category_of, false_calls, implied
 from piquet_ref.machine_actions import call_options
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Elect, Exchange, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Correct, Elect, Exchange, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -187,11 +187,12 @@ def plies_through_the_machine(state: DealState, plies: int) -> tuple[int, list[t
     count once), by first card. Where cards are left in the stock the younger must say whether he looks at them
     (law 36), which plays no card: he is taken to decline. The elder's look, where the younger has looked
     already, the showings of calls (law 55) and the elder's reckoning of holdings his calls declared by
-    implication (law 56, Case IV) play no card and change no play: they are left out."""
+    implication (law 56, Case IV) play no card and change no play: they are left out, as is the younger's taking back
+    his allowing of the elder's call before the lead (`Correct`, law 51)."""
     actions = legal_actions(state)
     if SeeLeft("younger", False) in actions:
         return plies_through_the_machine(apply(state, SeeLeft("younger", False)), plies)
-    assert all(isinstance(a, (Play, AskShow, Show)) or a == SeeLeft("elder", True) or isinstance(a, Call) and a.player == "elder" for a in actions), actions
+    assert all(isinstance(a, (Play, AskShow, Show)) or a in (SeeLeft("elder", True), Correct("younger")) or isinstance(a, Call) and a.player == "elder" for a in actions), actions
     actions = tuple(a for a in actions if isinstance(a, Play))
     if plies == 0 or not actions:
         return 1, []
