@@ -194,6 +194,8 @@ class DealState:
     @property
     def left_election_open(self) -> bool:
         """The younger is to say now whether he looks at the cards left (law 36)."""
+        if self.younger_played:  # his lead out of turn played to stands as his play to the first trick (law 59 III)
+            return False
         led = None if self.misled else self.position  # the younger's lead out of turn is not the elder's lead (law 59 III)
         return election_open(self.declared_left, len(self.tricks), led, self.left_election, self.left_mixed)
 
@@ -948,6 +950,8 @@ def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
     """The younger's election whether he looks at the cards left, or the elder's look (law 36)."""
     left = () if state.left_mixed else state.declared_left  # mixed with the younger's discard: no longer in the stock
+    if player == "younger" and left and state.left_election is None and state.younger_played:
+        raise error("left-cards-window", "the younger says whether he looks at the cards left after playing to the first trick (a lead out of turn of his, played to, stands as that play): the election was his before it (laws 36, 59 III)")
     check_see_left(player, action.look, left, state.left_election_open, state.left_election, state.elder_looked)
     return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 

@@ -371,7 +371,7 @@ def candidates(state: DealState) -> set[Action]:
     walks(stop_anywhere=True), walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, claims=True, showings=True),
     walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True), walks(stop_anywhere=True, younger_claims=True),
     walks(stop_anywhere=True, implied_calls=True),
-    walks(stop_anywhere=True, out_of_turn=True, revokes=True), walks(stop_anywhere=True, multiple_leads=True, revokes=True),
+    walks(stop_anywhere=True, out_of_turn=True, revokes=True), walks(stop_anywhere=True, multiple_leads=True, revokes=True, out_of_turn=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Every candidate `apply` accepts is legal or irregular, but a multiple lead (law 59 II), which neither lists:

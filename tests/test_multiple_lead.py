@@ -15,17 +15,18 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, multiple_lead
-from piquet_ref.cards import cards_of
+from piquet_ref.cards import cards_of, parse_cards
 from piquet_ref.cli import main
 from piquet_ref.counts import legal_plies
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions
 from piquet_ref.machine_actions import Action, ChangeLead, Elect, LeadSeveral, Overplay, Play, Retake, SeeLeft
-from piquet_ref.machine_json import action_json, action_of
+from piquet_ref.machine_json import action_json, action_of, run_json
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.strategies import RS
 
 from .machine_walks import decks, start
-from .test_law_contracts import broken_by
+from .crosshair_calibration.planted_deal import Plant
+from .test_law_contracts import assert_caught, broken_by, plant
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 
@@ -180,6 +181,66 @@ def test_the_multiple_lead_postconditions_hold_where_the_machine_calls_on_them(s
             assert after.surplus is not None and after.position is not None and after.hands is not None
             calls += [("with_surplus", (after.position, after.surplus)), ("surplus_retaken", (after.position, after.tricks, after.surplus, after.hands[0]))]
     assert broken_by(multiple_lead, calls) == set()
+
+
+CASE_X = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "laws" / "multiple-lead-surplus-retaken-with-a-revoke-after-it.yaml"
+
+
+def calibration_calls() -> list[tuple[str, tuple[object, ...]]]:
+    """`multiple_lead`'s calls on case PQ-8A5Q8's deal, as the machine makes them: its five clubs laid, the lead changed
+    from the first to the ace of spades (Case XI), the overplays at the lead (none open) and after the fifth answer, the
+    overplay of the nine of spades, and its surplus put back and taken back (Case X)."""
+    data = yaml.safe_load(CASE_X.read_text(encoding="utf-8"))["input"]
+    actions = data["actions"]
+    i = next(k for k, a in enumerate(actions) if a["action"] == "lead_several")
+    j = next(k for k, a in enumerate(actions) if a["action"] == "overplay")
+    before, answered_ = run_json(dict(data, actions=actions[:i]), "apply"), run_json(dict(data, actions=actions[:j]), "apply")
+    after = run_json(dict(data, actions=actions[: j + 1]), "apply")
+    assert before.position is not None and answered_.position is not None and after.position is not None
+    assert after.surplus is not None and after.hands is not None
+    cards = tuple(parse_cards(actions[i]["cards"], RS))
+    laid = apply(before, LeadSeveral("elder", cards))
+    assert laid.position is not None
+    spade = parse_cards(["AS"], RS)[0]
+    return [
+        ("lead_several", (before.position, "elder", cards, len(before.tricks), RS)),
+        ("change_lead", (laid.position, laid.laid, "elder", cards[0], spade, len(laid.tricks), RS)),
+        ("overplays", (before.position, False)),
+        ("overplays", (answered_.position, answered_.overplay_open)),
+        ("overplay", (answered_.position, "younger", after.surplus.card, len(answered_.tricks), RS, answered_.overplay_open)),
+        ("with_surplus", (after.position, after.surplus)),
+        ("surplus_retaken", (after.position, after.tricks, after.surplus, after.hands[0])),
+    ]
+
+
+# Bugs planted in copies of multiple_lead's functions, each with the postcondition that must catch it.
+PLANTED: tuple[tuple[str, Plant], ...] = (
+    ("lead_several", Plant("last-card-led-first", "the last card laid is led first", "return pos._replace(lead=laid[0]), laid",
+                           "return pos._replace(lead=laid[-1]), laid", "__return__[0] == pos._replace(lead=__return__[1][0])")),
+    ("change_lead", Plant("changed-card-laid-last", "the card put in place of another goes to the end of the cards laid",
+                          "changed = tuple(to if c == card else c for c in laid)", "changed = tuple(c for c in laid if c != card) + (to,)",
+                          "__return__[1] == tuple(to if c == card else c for c in laid)")),
+    ("overplays", Plant("overplay-always-open", "every card of the follower is open to an overplay", "if open_ else ()", "if True else ()",
+                        "open_ or __return__ == ()")),
+    ("overplay", Plant("surplus-stays-in-hand", "the card played beyond the multiple lead stays in its player's hand",
+                       "& ~(1 << card))", "| (1 << card))", "pack_of_hand(__return__.hand(player)) == pack_of_hand(pos.hand(player)) & ~(1 << card)")),
+    ("with_surplus", Plant("surplus-to-the-adversary", "the surplus card goes back to its player's adversary",
+                           'if surplus.player == "elder" else pos._replace(younger=hand)', 'if surplus.player != "elder" else pos._replace(younger=hand)',
+                           "pack_of_hand(__return__.hand(surplus.player)) == pack_of_hand(pos.hand(surplus.player)) | 1 << surplus.card")),
+    ("surplus_retaken", Plant("surplus-player-leads", "the player of the surplus leads after it is taken back", "other(surplus.player))\n",
+                              "surplus.player)\n", "__return__.leader == other(surplus.player) and __return__.lead is None")),
+)
+
+
+def test_multiple_leads_conditions_hold_on_the_calibration_calls() -> None:
+    assert broken_by(multiple_lead, calibration_calls()) == set()
+
+
+@pytest.mark.parametrize("function, bug", PLANTED, ids=[b.name for _, b in PLANTED])
+def test_the_multiple_lead_check_finds_each_bug_planted_in_it(function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = calibration_calls()
+    plant(monkeypatch, multiple_lead, function, bug)
+    assert_caught(bug, {b for f, b in broken_by(multiple_lead, calls) if f == function})
 
 
 def test_replay_of_case_x_narrates_the_cards_laid_the_surplus_and_its_retaking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -62,6 +62,7 @@ PROBE_MODULE = "tests.crosshair_probes"
 DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whole hands, checked on Hypothesis hands and walks
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
 MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
+MULTIPLE_LEAD_MODULE = "piquet_ref.multiple_lead"  # several cards led at once (law 59 II, Cases X and XI): checked on the walks and the calibration calls
 SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
 DECLARATION_MODULE = "piquet_ref.declaration_contracts"  # wrappers of the declarations: every mask / holding, Hypothesis hands, the corpus
 CORE_RUNTIME_MODULES = ("piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.play_contracts")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
@@ -70,7 +71,7 @@ CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' 
 PARTIE_REFUSALS_MODULE = "piquet_ref.partie_refusals"  # the order of dealing's refusals as a value: every run of up to four deals
 ODDS_MODULES = ("piquet_ref.odds", "piquet_ref.odds_contracts")  # the take-in odds: checked on boxes, Hypothesis questions and the corpus's
 RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", PARTIE_REFUSALS_MODULE, "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
-                            MACHINE_MODULE, SHORTFALL_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+                            MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -444,8 +445,8 @@ DIALOGUE_UNCONTRACTED: dict[str, str] = {}
 
 
 def uncontracted_dialogue() -> set[str]:
-    """`module.function` of the public functions of the dialogue and the machine (its shortfall's too) with no postcondition."""
-    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE, SHORTFALL_MODULE) for name in public_uncontracted(m)}
+    """`module.function` of the public functions of the dialogue and the machine (its shortfall's and multiple leads' too) with no postcondition."""
+    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE) for name in public_uncontracted(m)}
 
 
 def public_uncontracted(module: str) -> list[str]:
@@ -561,6 +562,27 @@ def shortfall_lines() -> list[str]:
     ]
 
 
+def multiple_lead_lines() -> list[str]:
+    """The section on the contracts of several cards led at once (piquet_ref/multiple_lead.py)."""
+    from .test_multiple_lead import PLANTED as MULTIPLE_LEAD_PLANTED
+
+    posts = [c for c in contracts((MULTIPLE_LEAD_MODULE,)) if c.kind == "post"]
+    return [
+        "### Several cards led at once",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts}))}` of `piquet_ref/multiple_lead.py` state",
+        "law 59 II with Cavendish's Cases X and XI as read in `play.multiple-lead`: only the player on lead, with no card led,",
+        "lays two or more distinct cards of his hand, the first led now; a card laid and not yet played to may be changed for",
+        "a card of his hand not laid, in its place; a card played beyond them leaves the follower's hand, in no trick, only",
+        "right after his answer to the last card laid, won by the leader; taken back, the surplus and every card played",
+        "since go back to their owners, no card led, the winner of the multiple lead's last trick on lead.",
+        "`tests/test_multiple_lead.py` evaluates them on every call the machine makes or would make at Hypothesis states",
+        "of the play (each lead laid, each change open, the overplays open and each made, the surplus put back and taken back),",
+        "and on the calls of case PQ-8A5Q8's deal; its calibration requires that check to find "
+        + "; ".join(f"`{b.name}` ({b.what}) in `{fn}`" for fn, b in MULTIPLE_LEAD_PLANTED) + ".",
+    ]
+
+
 def law_lines() -> list[str]:
     """The section on the contracts of the laws' small deciders (penalties, misdeal, left_cards, revokes, showing)."""
     from .test_law_contracts import MACHINE_PLANTED
@@ -619,6 +641,8 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     if module == SHORTFALL_MODULE:
         return ("checked on every input of a box past its preconditions (tests/test_machine_contracts.py)" if function in ("unannounced_short", "check_take_up")
                 else "not given to CrossHair (positions, stocks and tricks); checked on the machine's walks with shortfalls and on Hypothesis inputs (tests/test_machine_contracts.py)")
+    if module == MULTIPLE_LEAD_MODULE:
+        return "not given to CrossHair (positions and tricks); checked on the calls the machine makes at Hypothesis states of the play and on a corpus deal (tests/test_multiple_lead.py)"
     if module == DECLARATION_MODULE:
         from .test_declaration_contracts import HOLDING_BOXES
 
@@ -716,6 +740,8 @@ def document(measured: dict[str, Any]) -> str:
         *dialogue_lines(),
         "",
         *shortfall_lines(),
+        "",
+        *multiple_lead_lines(),
         "",
         *odds_lines(),
         "",
