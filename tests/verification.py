@@ -78,6 +78,7 @@ MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
 SUITE_MUTATION = Path(__file__).resolve().parent / "mutation_suite.json"  # python -m tests.mutation suite-summary
 SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # the same, for a run --only over the state machine's modules
+SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json")  # the same, over the dialogue, showing, shortfall and multiple lead
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
 PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
 
@@ -809,6 +810,8 @@ def document(measured: dict[str, Any]) -> str:
     lines += suite_mutation_section()
     lines += ["", "### The modules of the laws as a state machine, judged in a run of their own", ""]
     lines += laws_mutation_section()
+    lines += ["", "### The calling dialogue, showing, shortfall, settlement and multiple lead, judged in a run of their own", ""]
+    lines += laws_mutation_section(SUITE_MUTATION_DIALOGUE)
     lines += [
         "",
         "## Limits, and what stands in their place",
@@ -918,12 +921,12 @@ def rejudged_lines(again: dict[str, Any] | None) -> list[str]:
     return lines + [f"- still surviving: `{m}`" for m in again["still_surviving"]]
 
 
-def laws_mutation_section() -> list[str]:
-    """The mutation score of the state machine's modules (issue 6), from tests/mutation_suite_laws.json: a
-    corpus run and a suite run `--only` over those files, summarised with `suite-summary REPORT --out`."""
-    if not SUITE_MUTATION_LAWS.exists():
+def laws_mutation_section(path: Path = SUITE_MUTATION_LAWS) -> list[str]:
+    """The mutation score of some of the state machine's modules (issue 6), from `path`: a corpus run and a suite
+    run `--only` over those files, summarised with `suite-summary REPORT --out PATH`."""
+    if not path.exists():
         return ["Not measured on this tree."]
-    data = json.loads(SUITE_MUTATION_LAWS.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     summary, by_class = data["summary"], data["summary"]["by_class"]
     judged = summary["killed"] + summary["survived"]
     lines = [
@@ -931,7 +934,7 @@ def laws_mutation_section() -> list[str]:
         + ", ".join(f"`{f}` ({n} mutants)" for f, n in data["mutated"].items()) + ":",
         f"`python -m tests.mutation run --only FILE ...` (the corpus killed {data['killed_by_corpus_report']} of the {summary['mutants']} mutants),",
         f"then `run --judge tests --from THAT_REPORT --skip-equivalent --only FILE ...` (pytest judged the other {data['run_by_pytest']} in {data['seconds']:.0f} s),",
-        "then `suite-summary REPORT --out tests/mutation_suite_laws.json`.",
+        f"then `suite-summary REPORT --out tests/{path.name}`.",
         "",
         f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
         f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; survivors: {summary['survived']};",
