@@ -558,3 +558,33 @@ def test_a_card_named_out_of_another_rank_is_named_in_card_notation_in_the_refus
     assert response is not None
     assert response["error"]["code"] == "declare-invalid"
     assert " names KD as the card " in response["error"]["message"]
+
+
+def _refused(state: DealState, action: Action) -> str:
+    """The message of `apply`'s refusal of `action` in `state`."""
+    with pytest.raises(PiquetError) as caught:
+        apply(state, action)
+    return str(caught.value)
+
+
+def test_a_refusal_out_of_turn_says_what_the_speaker_is_to_say_instead() -> None:
+    """The message of a word out of turn names what is due: the younger answers and never opens, the elder opens
+    the category, says what his point makes, or names the card of a trio he does not reckon (laws 46, 47, Case VIII)."""
+    start = example()
+    assert "the younger answers; he does not call first" in _refused(start, CallPoint("younger", 5))
+    assert "the elder is to call a point" in _refused(start, Reply("elder"))
+    point = example(CallPoint("elder", 5), Reply("younger"))
+    assert "is to say what his point makes" in _refused(point, NameOut("elder", 0))
+    asked = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), CallSet("elder", 3, RANKS.index("K")), AskWhich("younger"))
+    assert "is to name the card he does not reckon" in _refused(asked, CallValue("elder", 30))
+    assert f" names {format_card(0)} as the card " in _refused(asked, NameOut("elder", 0))  # the lowest card number is a card too
+
+
+def test_a_showing_refused_says_when_the_category_is_none() -> None:
+    """Law 55's refusal names a category that does not exist as such, and a real one plainly."""
+    from piquet_ref.showing import check_show
+
+    for category, no_category in (("bogus", True), ("point", False)):
+        with pytest.raises(PiquetError) as caught:
+            check_show(category, "elder", False, (), False)
+        assert caught.value.code == "show-nothing-allowed" and ("which is no category" in str(caught.value)) == no_category
