@@ -86,7 +86,8 @@ class DealState:
     discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
     (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
     (law 32, Case V); `silent` the categories the elder called nothing in by a call by cards, where his other calls
-    may declare holdings by implication (Case IV); `out_of_turn` the tricks (indices into `tricks`, the one under way
+    may declare holdings by implication (Case IV), and `by_cards` every category he called by cards, the only calls
+    that name cards (a call of the dialogue names a number, a length, a head or a rank, never a suit); `out_of_turn` the tricks (indices into `tricks`, the one under way
     included) led out of turn, and `misled` whether the lead under way is out of turn and not yet played to, so may be
     taken back (law 59 III); `laid` the cards of a multiple lead under way not yet played to, the one led now first,
     `overplay_open` whether the follower has just answered its last card and lost it, so may play a card beyond it,
@@ -128,6 +129,7 @@ class DealState:
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
     relead: bool = False  # the younger corrected a claim after the elder's lead: the elder may retake it (law 52)
     silent: tuple[DeclCategory, ...] = ()  # the categories the elder called nothing in, by a call by cards (Case IV)
+    by_cards: tuple[DeclCategory, ...] = ()  # the categories the elder called by cards, naming them (Case IV)
     out_of_turn: tuple[int, ...] = ()  # the tricks led out of turn, the one under way included (law 59 III)
     misled: bool = False  # the lead under way is out of turn and not yet played to: it may be taken back (law 59 III)
     laid: tuple[Card, ...] = ()  # a multiple lead's cards not yet played to, the one led now first (law 59 II)
@@ -577,7 +579,8 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
     silent = state.silent + ((action.category,) if opening and not holdings else ())  # nothing called there (Case IV)
-    return replace(state, calls=state.calls + (action,), silent=silent)
+    by_cards = state.by_cards + ((action.category,) if opening else ())
+    return replace(state, calls=state.calls + (action,), silent=silent, by_cards=by_cards)
 
 
 def _younger_claims(state: DealState) -> tuple[Call, ...]:
@@ -676,15 +679,16 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
 def implications(state: DealState) -> tuple[Call, ...]:
     """The elder's holdings declared by implication (Case IV): in each category he called nothing in (by a call by
     cards: a category he spoke of in the dialogue is called, whatever his call there counts for), the holdings there
-    that his calls in the others name (`dialogue.implied`), as the call they amount to.
+    that his calls by cards in the others name (`dialogue.implied`), as the call they amount to. His calls in the
+    dialogue name no card: a point by its number of cards, a sequence by its length and head, a set by its rank.
 
     rules: declare.barred
     laws: 56
     post: all(a.player == "elder" and a.holdings and Call("elder", a.category, ()) in state.calls and a.category in state.silent for a in __return__)
-    post: all(a.holdings == implied(tuple(c for c in state.calls if c.player == "elder"), a.category, state.ruleset) for a in __return__)
+    post: all(a.holdings == implied(tuple(c for c in state.calls if c.player == "elder" and c.category in state.by_cards), a.category, state.ruleset) for a in __return__)
     post: len({a.category for a in __return__}) == len(__return__)
     """
-    mine = tuple(c for c in state.calls if c.player == PLAYERS[0])
+    mine = tuple(c for c in state.calls if c.player == PLAYERS[0] and c.category in state.by_cards)
     made = tuple(c.category for c in mine if not c.holdings and c.category in state.silent)
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
 

@@ -109,7 +109,7 @@ def walks(
             choices = tuple(lost) or choices
             first = draw(st.sampled_from(state.to_open))  # law 47: sets as often as sequences first
             choices = tuple(a for a in choices if opened(a) in (None, first)) or choices
-            mine = tuple(c for c in state.calls if c.player == "elder")
+            mine = tuple(c for c in state.calls if c.player == "elder" and c.category in state.by_cards)
             silent = [a for a in choices if isinstance(a, Call) and not a.holdings and implied(mine, a.category, RS)]
             if silent and (implied_calls or draw(st.integers(0, 2)) == 0):  # Case IV: nothing called where his calls name a holding
                 choices = tuple(silent)

@@ -71,8 +71,9 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     calls.update({k: tuple(v) for k, v in declared_by_dialogue(deck, actions).items()})
     calls.update({("elder", k): h for k, h in reckoned_late(actions).items()})
     silent = {a.category for a in actions if isinstance(a, Call) and a.player == "elder" and not a.holdings}  # nothing called, by cards (Case IV)
-    unreckoned = [k for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == () and implied_by(calls, k) and not calls.get(("younger", k))]
-    calls.update({("elder", k): implied_by(calls, k) for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == ()})
+    by_cards: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {(a.player, a.category): a.holdings for a in actions if isinstance(a, Call)}  # the calls that name cards: the dialogue's name none
+    unreckoned = [k for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == () and implied_by(by_cards, k) and not calls.get(("younger", k))]
+    calls.update({("elder", k): implied_by(by_cards, k) for k in ("sequences", "sets") if k in silent and calls.get(("elder", k)) == ()})
     played: list[int] = []
     first_revoke: int | None = None  # where in `played` the first revoke not yet retaken stands (law 59 IV)
     led_out: list[int] = []  # the tricks led out of turn (law 59 III)

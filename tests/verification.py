@@ -79,6 +79,8 @@ MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
 SUITE_MUTATION = Path(__file__).resolve().parent / "mutation_suite.json"  # python -m tests.mutation suite-summary
 SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # the same, for a run --only over the state machine's modules
 SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json")  # the same, over the dialogue, showing, shortfall and multiple lead
+SUITE_MUTATION_MACHINE = SUITE_MUTATION.with_name("mutation_suite_machine.json")  # the same, over machine.py
+SUITE_RUNS = (SUITE_MUTATION, SUITE_MUTATION_LAWS, SUITE_MUTATION_DIALOGUE, SUITE_MUTATION_MACHINE)
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
 PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
 
@@ -812,6 +814,10 @@ def document(measured: dict[str, Any]) -> str:
     lines += laws_mutation_section()
     lines += ["", "### The calling dialogue, showing, shortfall, settlement and multiple lead, judged in a run of their own", ""]
     lines += laws_mutation_section(SUITE_MUTATION_DIALOGUE)
+    lines += ["", "### The state machine itself (`machine.py`), judged in a run of its own", ""]
+    lines += laws_mutation_section(SUITE_MUTATION_MACHINE)
+    lines += ["", "### All runs of the suite together", ""]
+    lines += suite_runs_total()
     lines += [
         "",
         "## Limits, and what stands in their place",
@@ -843,7 +849,8 @@ def document(measured: dict[str, Any]) -> str:
 
 
 # The state machine's modules no run of the suite has judged on its own: their corpus score bounds the suite's.
-UNJUDGED_BY_THE_SUITE = ("piquet_ref/machine.py",)
+UNJUDGED_BY_THE_SUITE: tuple[str, ...] = tuple(
+    f"piquet_ref/{name}.py" for name in ("machine",) if not SUITE_MUTATION_MACHINE.exists())
 
 
 def corpus_bound_lines(page: list[str]) -> list[str]:
@@ -919,6 +926,27 @@ def rejudged_lines(again: dict[str, Any] | None) -> list[str]:
         f"scores **{100 * again['score']:.1f}%**. The mutants killed in the run were not judged again on the newer tree.",
     ]
     return lines + [f"- still surviving: `{m}`" for m in again["still_surviving"]]
+
+
+def suite_runs_total() -> list[str]:
+    """The suite's score over every run recorded (each file judged by one run), its survivors judged again
+    counted as the rejudging found them."""
+    rows = []
+    for path in SUITE_RUNS:
+        if path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            summary, again = data["summary"], data.get("rejudged") or {}
+            killed = summary["killed"] + len(again.get("killed", ()))
+            survived = summary["survived"] - len(again.get("killed", ())) - len(again.get("equivalent", ()))
+            rows.append((path.name, data.get("commit"), killed, survived))
+    killed, judged = sum(r[2] for r in rows), sum(r[2] + r[3] for r in rows)
+    if not judged:
+        return ["Not measured on this tree."]
+    lines = ["| run | commit | killed | surviving | score |", "|---|---|---:|---:|---:|"]
+    lines += [f"| `tests/{name}` | `{commit}` | {k:,} | {s:,} | {100 * k / (k + s):.1f}% |" for name, commit, k, s in rows]
+    lines += ["", f"**Over the {len(rows)} runs: {killed:,} killed of {judged:,} = {100 * killed / judged:.1f}%** of the non-equivalent mutants,",
+              "each as its run (and any later rejudging of its survivors) found it on the commit named."]
+    return lines
 
 
 def laws_mutation_section(path: Path = SUITE_MUTATION_LAWS) -> list[str]:
