@@ -588,3 +588,23 @@ def test_a_showing_refused_says_when_the_category_is_none() -> None:
         with pytest.raises(PiquetError) as caught:
             check_show(category, "elder", False, (), False)
         assert caught.value.code == "show-nothing-allowed" and ("which is no category" in str(caught.value)) == no_category
+
+
+def test_a_call_out_of_turn_says_who_is_to_call_what() -> None:
+    """Laws 46, 47: refused out of turn, a call is answered with what is due: the elder's opening (his point
+    first), or the younger's call in the category the elder has just called."""
+    opening = _refused(example(), Call("younger", "point", ()))
+    assert "the elder is to open point" in opening and "his point first (law 46)" in opening
+    answer = _refused(example(Call("elder", "point", ())), Call("elder", "sequences", ()))
+    assert "but the younger is to call point: the elder calls first in each category" in answer
+
+
+def test_a_correction_refused_says_whether_the_window_closed_or_nothing_stood_to_correct() -> None:
+    """Law 52: a claim allowed good may be corrected until the younger plays to the first trick; the refusal
+    says which of the two stood in the way."""
+    base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
+    allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
+    led = apply(allowed, Play("elder", parse_cards(["AH"])[0]))
+    played = apply(led, next(a for a in legal_actions(led) if isinstance(a, Play) and a.player == "younger"))
+    assert "but the younger has played to the first trick" in _refused(played, CorrectMiscall("elder", "sets"))
+    assert "but no call of something not held stands allowed good" in _refused(example(*base), CorrectMiscall("elder", "sets"))
