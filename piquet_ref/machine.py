@@ -689,7 +689,7 @@ def implications(state: DealState) -> tuple[Call, ...]:
     post: len({a.category for a in __return__}) == len(__return__)
     """
     mine = tuple(c for c in state.calls if c.player == PLAYERS[0] and c.category in state.by_cards)
-    made = tuple(c.category for c in mine if not c.holdings and c.category in state.silent)
+    made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there (`silent`)
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
 
 
