@@ -608,3 +608,10 @@ def test_a_correction_refused_says_whether_the_window_closed_or_nothing_stood_to
     played = apply(led, next(a for a in legal_actions(led) if isinstance(a, Play) and a.player == "younger"))
     assert "but the younger has played to the first trick" in _refused(played, CorrectMiscall("elder", "sets"))
     assert "but no call of something not held stands allowed good" in _refused(example(*base), CorrectMiscall("elder", "sets"))
+    assert "but no call of something not held stands allowed good" in _refused(allowed, CorrectMiscall("elder", "point"))  # a claim stands, elsewhere
+
+
+def test_a_correction_of_a_reply_refused_says_who_may_correct_and_when() -> None:
+    """Law 51: only the younger corrects his reply, and only the allowing he has just made."""
+    assert "only the younger corrects his reply" in _refused(example(CallPoint("elder", 5), Allow("younger")), Correct("elder"))
+    assert "he has allowed nothing, or the elder has called or led since" in _refused(example(), Correct("younger"))

@@ -41,7 +41,7 @@ from piquet_ref.machine_json import action_json, action_of, state_json
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
-from .test_dialogue import after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
+from .test_dialogue import _refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 from .machine_walks import opened, plies_through_the_machine, start, walks
@@ -1154,3 +1154,23 @@ def test_junk_actions_where_the_younger_may_lay_out_first_or_the_elder_say_what_
         apply(state, action)
     except PiquetError:
         pass
+
+
+def test_a_leave_refused_names_the_counts_the_elder_may_say_or_who_alone_may_say_it() -> None:
+    """Law 32, Case V: the elder holding carte blanche, refused a count, is told the counts he may say; anyone
+    else is told that only he may say it, and when."""
+    deal = {"elder": "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "younger": "KS QS JS KH QH JH KD QD JD KC QC JC", "stock": "9D 8D 7D AC TC 9C 8C 7C"}
+    state = new_deal(*(hand_of(parse_cards(deal[p].split())) for p in PLAYERS), tuple(parse_cards(deal["stock"].split())), RS)
+    assert ": he may say 1" in _refused(state, Leave("elder", 5))
+    assert ": only the elder holding carte blanche" in _refused(state, Leave("younger", 1))
+
+
+def test_an_election_refused_after_the_elder_took_in_unannounced_says_he_lost_it() -> None:
+    """Law 39: the elder dealt thirteen who takes in without announcing it has lost his option; electing it then
+    is refused with a message saying so (case PQ-GD3A3's deal)."""
+    from piquet_ref.serve import answer
+
+    case = next(c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.id == "PQ-GD3A3")
+    response = answer({"cmd": "run", "seq": 0, "op": case.op, "input": case.data["input"]})
+    assert response is not None and response["error"]["code"] == "option-not-offered"
+    assert "the elder lost that election by taking in without announcing a wrong number (law 39)" in response["error"]["message"]
