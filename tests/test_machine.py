@@ -1160,7 +1160,8 @@ def test_a_leave_refused_names_the_counts_the_elder_may_say_or_who_alone_may_say
     """Law 32, Case V: the elder holding carte blanche, refused a count, is told the counts he may say; anyone
     else is told that only he may say it, and when."""
     deal = {"elder": "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "younger": "KS QS JS KH QH JH KD QD JD KC QC JC", "stock": "9D 8D 7D AC TC 9C 8C 7C"}
-    state = new_deal(*(hand_of(parse_cards(deal[p].split())) for p in PLAYERS), tuple(parse_cards(deal["stock"].split())), RS)
+    elder, younger = (hand_of(parse_cards(deal[p].split())) for p in PLAYERS)
+    state = new_deal(elder, younger, tuple(parse_cards(deal["stock"].split())), RS)
     assert ": he may say 1" in _refused(state, Leave("elder", 5))
     assert ": only the elder holding carte blanche" in _refused(state, Leave("younger", 1))
 
