@@ -615,3 +615,16 @@ def test_a_correction_of_a_reply_refused_says_who_may_correct_and_when() -> None
     """Law 51: only the younger corrects his reply, and only the allowing he has just made."""
     assert "only the younger corrects his reply" in _refused(example(CallPoint("elder", 5), Allow("younger")), Correct("elder"))
     assert "he has allowed nothing, or the elder has called or led since" in _refused(example(), Correct("younger"))
+
+
+def test_a_carte_blanche_refused_names_exactly_the_court_cards_of_the_dealt_hand() -> None:
+    """Law 18, rule carte-blanche.definition (a hand without king, queen or knave): the refusal names the courts that spoil it,
+    and no other card."""
+    from piquet_ref.cards import cards_of, hand_of
+    from piquet_ref.machine import new_deal
+    from piquet_ref.machine_actions import ShowBlanche
+
+    e, y, stock = (parse_cards(t.split()) for t in SETUP)
+    message = _refused(new_deal(hand_of(e), hand_of(y), stock), ShowBlanche("elder"))
+    courts = [format_card(c) for c in cards_of(hand_of(e)) if RANKS[c & 7] in "KQJ"]
+    assert courts and message.endswith(f"his dealt hand holds {' '.join(courts)}")
