@@ -85,9 +85,8 @@ class DealState:
     the table short of his take without announcing it, until he takes them up (Case XIII); `laid_out` the
     discard the younger laid out before the elder's exchange at the request of an elder holding carte blanche
     (law 20), and `leaves` what that elder said he leaves of his portion and whether he said it before showing
-    (law 32, Case V); `silent` the categories the elder called nothing in by a call by cards, where his other calls
-    may declare holdings by implication (Case IV), and `by_cards` every category he called by cards, the only calls
-    that name cards (a call of the dialogue names a number, a length, a head or a rank, never a suit); `out_of_turn` the tricks (indices into `tricks`, the one under way
+    (law 32, Case V); `by_cards` every category the elder called by cards, the only calls that name cards, so
+    the only ones that declare holdings by implication (Case IV) (a call of the dialogue names a number, a length, a head or a rank, never a suit); `out_of_turn` the tricks (indices into `tricks`, the one under way
     included) led out of turn, and `misled` whether the lead under way is out of turn and not yet played to, so may be
     taken back (law 59 III); `laid` the cards of a multiple lead under way not yet played to, the one led now first,
     `overplay_open` whether the follower has just answered its last card and lost it, so may play a card beyond it,
@@ -128,7 +127,6 @@ class DealState:
     laid_out: tuple[Card, ...] | None = None  # the younger's discard laid out first at a carte blanche's request (law 20)
     leaves: tuple[int, bool] | None = None  # the elder's saying he leaves n cards, and whether before showing (law 32, Case V)
     relead: bool = False  # the younger corrected a claim after the elder's lead: the elder may retake it (law 52)
-    silent: tuple[DeclCategory, ...] = ()  # the categories the elder called nothing in, by a call by cards (Case IV)
     by_cards: tuple[DeclCategory, ...] = ()  # the categories the elder called by cards, naming them (Case IV)
     out_of_turn: tuple[int, ...] = ()  # the tricks led out of turn, the one under way included (law 59 III)
     misled: bool = False  # the lead under way is out of turn and not yet played to: it may be taken back (law 59 III)
@@ -578,9 +576,8 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         return _claimed(state, action)
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
-    silent = state.silent + ((action.category,) if opening and not holdings else ())  # nothing called there (Case IV)
     by_cards = state.by_cards + ((action.category,) if opening else ())
-    return replace(state, calls=state.calls + (action,), silent=silent, by_cards=by_cards)
+    return replace(state, calls=state.calls + (action,), by_cards=by_cards)
 
 
 def _younger_claims(state: DealState) -> tuple[Call, ...]:
@@ -684,13 +681,26 @@ def implications(state: DealState) -> tuple[Call, ...]:
 
     rules: declare.barred
     laws: 56
-    post: all(a.player == "elder" and a.holdings and Call("elder", a.category, ()) in state.calls and a.category in state.silent for a in __return__)
-    post: all(a.holdings == implied(tuple(c for c in state.calls if c.player == "elder" and c.category in state.by_cards), a.category, state.ruleset) for a in __return__)
+    post: all(a.player == "elder" and a.holdings and Call("elder", a.category, ()) in named_calls(state) for a in __return__)
+    post: all(a.holdings == implied(named_calls(state), a.category, state.ruleset) for a in __return__)
     post: len({a.category for a in __return__}) == len(__return__)
     """
-    mine = tuple(c for c in state.calls if c.player == PLAYERS[0] and c.category in state.by_cards)
-    made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there (`silent`)
+    mine = named_calls(state)
+    made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
+
+
+def named_calls(state: DealState) -> tuple[Call, ...]:
+    """The elder's calls by cards, the only calls that name cards (Case IV): those of the categories he opened by
+    cards, not by the dialogue's number, length and head, or rank. A call of nothing among them is his call of
+    nothing in that category, where what the others name may declare holdings by implication (`implications`).
+
+    rules: declare.barred
+    laws: 56
+    post: all(c in state.calls and c.player == "elder" and c.category in state.by_cards for c in __return__)
+    post: {c.category for c in __return__} == set(state.by_cards)
+    """
+    return tuple(c for c in state.calls if c.player == PLAYERS[0] and c.category in state.by_cards)
 
 
 def unreckoned(state: DealState) -> tuple[DeclCategory, ...]:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from piquet_ref.cards import cards_of, hand_of, parse_cards
 from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal
+from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, named_calls, new_deal
 from piquet_ref.dialogue import category_of, false_calls, implied
 from piquet_ref.machine_actions import call_options
 from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Correct, Elect, Exchange, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
@@ -109,8 +109,7 @@ def walks(
             choices = tuple(lost) or choices
             first = draw(st.sampled_from(state.to_open))  # law 47: sets as often as sequences first
             choices = tuple(a for a in choices if opened(a) in (None, first)) or choices
-            mine = tuple(c for c in state.calls if c.player == "elder" and c.category in state.by_cards)
-            silent = [a for a in choices if isinstance(a, Call) and not a.holdings and implied(mine, a.category, RS)]
+            silent = [a for a in choices if isinstance(a, Call) and not a.holdings and implied(named_calls(state), a.category, RS)]
             if silent and (implied_calls or draw(st.integers(0, 2)) == 0):  # Case IV: nothing called where his calls name a holding
                 choices = tuple(silent)
             elif implied_calls:  # the elder states his calls by their cards, holdings no larger holding of his contains

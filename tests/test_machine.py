@@ -303,7 +303,7 @@ def test_the_score_of_a_deal_is_the_same_whatever_order_sequences_and_sets_are_c
     replayed with sequences and sets called the other way round scores the same, with the same replies (the point
     lost or not, law 46)."""
     deck, actions, state = walk
-    assume(not state.silent)  # Case IV: what his calls imply depends on which categories he has called when (law 56)
+    assume(not any(isinstance(a, Call) and a.player == "elder" and not a.holdings for a in actions))  # Case IV: what his calls imply depends on which categories he has called when (law 56)
     swapped, opened = calling_order_swapped(deck, actions)
     assert opened == (("point",) if not state.point_lost else ()) + opened[-2:] and set(opened[-2:]) == {"sequences", "sets"}
     again = run(start(deck), swapped)

@@ -34,7 +34,7 @@ from piquet_ref.counts import Position
 from piquet_ref.errors import PiquetError
 from piquet_ref import parse_cards
 from piquet_ref.machine import DealState, Phase, apply, legal_actions, new_deal, run
-from piquet_ref.machine_actions import Action, Call, Exchange, Play, SeeLeft
+from piquet_ref.machine_actions import Action, Call, CallPoint, Exchange, Play, Reply, SeeLeft
 from piquet_ref.ruleset import PLAYERS
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
@@ -84,7 +84,7 @@ def record_breaks(state: DealState, only: str | None = None) -> set[tuple[str, s
     """The conditions of what the state says was called and declared, and of its record once the calls are over
     (of `only` that function's, when given)."""
     calls: list[tuple[str, tuple[Any, ...]]] = [("called", (state,)), ("declarations", (state,))]
-    calls += [(f, (state,)) for f in ("implications", "unreckoned", "reckonings")]  # Case IV, law 56
+    calls += [(f, (state,)) for f in ("named_calls", "implications", "unreckoned", "reckonings")]  # Case IV, law 56
     calls += [("choice_of", (tuple(c for c in state.calls if c.player == p),)) for p in PLAYERS]
     calls += [("record", (state,))] if state.phase in ("play", "complete") else []
     return broken_by(machine, (c for c in calls if only in (None, c[0])))
@@ -213,6 +213,10 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("record", Plant("record-drops-the-youngers-claim", "the record leaves out the younger's claim not held (law 54)",
                      "state.waived[i], state.false_claims[i],", "state.waived[i], state.false_claims[i] and i == 0,",
                      "(__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims")),
+    ("named_calls", Plant("a-point-by-number-names-cards", "the elder's point called by its number of cards counts among his calls by cards (Case IV)",
+                          "return tuple(c for c in state.calls if c.player == PLAYERS[0] and c.category in state.by_cards)",
+                          "return tuple(c for c in state.calls if c.player == PLAYERS[0])",
+                          "all(c in state.calls and c.player == \"elder\" and c.category in state.by_cards for c in __return__)")),
     ("unreckoned", Plant("knaves-not-objected-to", "the younger's call in the category leaves the elder's implied holdings unreckoned (Case IV)",
                          "contested = {c.category for c in state.calls if c.player == PLAYERS[1] and c.holdings}", "contested: set[str] = set()",
                          'all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in __return__)')),
@@ -245,11 +249,13 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machines_deals_and_rec
 
 
 def case_iv_states() -> list[DealState]:
-    """Case IV's deal after the calls, the younger silent on his knaves or calling them, each once the younger has played."""
+    """Case IV's deal after the calls, the younger silent on his knaves or calling them, each once the younger has
+    played; and the calls over with the elder's point called by its number of cards (PQ-W71YH)."""
     silent = run(case_iv_deal(), CASE_IV_CALLS)
     knaves = run(case_iv_deal(), CASE_IV_CALLS[:-1] + (CASE_IV_KNAVES,))
+    by_number = run(case_iv_deal(), CASE_IV_CALLS[:2] + (CallPoint("elder", 5), Reply("younger")) + CASE_IV_CALLS[4:])
     first_trick = (Play("elder", parse_cards("AS")[0]), SeeLeft("younger", False), Play("younger", parse_cards("9S")[0]))
-    return [silent, knaves, run(silent, first_trick), run(knaves, first_trick)]
+    return [silent, knaves, run(silent, first_trick), run(knaves, first_trick), by_number]
 
 
 def younger_claim_state() -> DealState:
