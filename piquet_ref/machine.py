@@ -9,6 +9,8 @@ younger's call is his reply, which the machine judges good, equal or not good; a
 sequences or sets before his point loses it, law 46; sequences or sets his calls name in a category he called
 nothing in are declared by implication, barring, and scored once he reckons them, until the younger plays to the
 first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. A
+card of the adversary's portion of the stock shown in the exchange (law 27, `stock_exposure`: `ExposeStock`) is an
+irregularity listed in `irregular_actions`; its player reckons nothing unless waived in the play (law 44). A
 lead out of turn (law 59 III) is an irregularity listed in `irregular_actions`: taken back (`Retake`) until the
 adversary plays to it, it stands once he has, and the record names the tricks so led (`out_of_turn`). Several cards
 led at once (law 59 II, `multiple_lead`: `LeadSeveral`, not listed, an abbreviation of single leads) are played to
@@ -45,7 +47,7 @@ from .dialogue import younger_claim, younger_false_calls, younger_standing
 from .laws import law_of
 from .left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from .machine_actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
-from .machine_actions import ChangeLead, LeadSeveral, Overplay
+from .machine_actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
 from .machine_actions import LayOut, Leave
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .multiple_lead import Surplus, change_lead, lead_several, overplay, overplays, surplus_retaken, with_surplus
@@ -55,6 +57,7 @@ from .record import DealRecord, PlayerRecord
 from .revokes import Revoked, after_lead_out_of_turn, after_revoke, check_retake, out_of_turn_leads, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
 from .scoring import DealResult, score_deal
+from .stock_exposure import check_expose, exposable
 from .shortfall import check_take_up, first_renounce, retaken, short_cards, unannounced_short, with_cards
 from .showing import Showing, check_show, may_ask, showable
 
@@ -90,7 +93,8 @@ class DealState:
     included) led out of turn, and `misled` whether the lead under way is out of turn and not yet played to, so may be
     taken back (law 59 III); `laid` the cards of a multiple lead under way not yet played to, the one led now first,
     `overplay_open` whether the follower has just answered its last card and lost it, so may play a card beyond it,
-    and `surplus` such a card, lying apart until it is taken back (law 59 II, Cases X and XI). Calls are looked
+    and `surplus` such a card, lying apart until it is taken back (law 59 II, Cases X and XI); `stock_exposed` the cards of
+    his adversary's portion of the stock each player showed or took up in the exchange (law 27). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -133,6 +137,7 @@ class DealState:
     laid: tuple[Card, ...] = ()  # a multiple lead's cards not yet played to, the one led now first (law 59 II)
     overplay_open: bool = False  # the follower has just answered a multiple lead's last card and lost it (law 59 II)
     surplus: Surplus | None = None  # a card played beyond a multiple lead, not yet taken back (law 59 II, Case X)
+    stock_exposed: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # (elder, younger) cards of the adversary's stock portion shown (law 27)
 
     @property
     def phase(self) -> Phase:
@@ -244,8 +249,22 @@ class DealState:
     def reckons_nothing(self) -> tuple[bool, bool]:
         """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
         held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
-        claimed = self.false_claims
-        return held[0] or (claimed[0] and not self.waived[1]), held[1] or (claimed[1] and not self.waived[0])
+        due = self.offences
+        return held[0] or (due[0] and not self.waived[1]), held[1] or (due[1] and not self.waived[0])
+
+    @property
+    def offences(self) -> tuple[bool, bool]:
+        """Who (elder, younger) must reckon nothing, unless waived, for a claim not held (law 54, `false_claims`) or a
+        card of his adversary's portion of the stock shown in the exchange (law 27)."""
+        claimed, shown = self.false_claims, self.stock_exposed
+        return claimed[0] or bool(shown[0]), claimed[1] or bool(shown[1])
+
+    def exposable(self, player: Player) -> tuple[Card, ...]:
+        """The stock cards whose showing by `player` now offends law 27 (`stock_exposure.exposable`): none but in the exchange."""
+        if self.phase != "exchange":
+            return ()
+        said = self.leaves[0] if self.leaves else 0
+        return exposable(player, self.stock, self.portion, said, self.takes, self.stock_exposed[PLAYERS.index(player)])
 
     @property
     def false_claims(self) -> tuple[bool, bool]:
@@ -319,7 +338,7 @@ def _apply(state: DealState, action: Action) -> DealState:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
     if not isinstance(action, ACTION_TYPES):
-        raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
+        raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
     phase = state.phase
     if phase == "complete":
@@ -350,6 +369,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _take_up(state, player, phase)
     if isinstance(action, SeeLeft):
         return _see_left(state, action, player)
+    if isinstance(action, ExposeStock):
+        return _expose_stock(state, action, player)
     if isinstance(action, MixLeft):
         check_mix(player, state.cards_left, state.left_mixed, state.elder_looked)
         return replace(state, left_mixed=True)
@@ -369,6 +390,16 @@ def _apply(state: DealState, action: Action) -> DealState:
     if isinstance(action, (LeadSeveral, ChangeLead, Overplay)):
         return _multiple_lead(state, action, player, phase)
     return _play(state, action, player, phase)
+
+
+def _expose_stock(state: DealState, action: ExposeStock, player: Player) -> DealState:
+    """A card of the adversary's portion of the stock shown in the exchange (law 27): the player reckons nothing
+    unless the adversary waives it (law 44, in the play: `_waivers`)."""
+    i = PLAYERS.index(player)
+    said = state.leaves[0] if state.leaves else 0
+    card = check_expose(player, action.card, state.stock, state.portion, said, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
+    shown = state.stock_exposed[i] + (card,)
+    return replace(state, stock_exposed=(shown, state.stock_exposed[1]) if i == 0 else (state.stock_exposed[0], shown))
 
 
 def _show(state: DealState, player: Player, phase: Phase) -> DealState:
@@ -510,12 +541,12 @@ def _election_law(state: DealState, choice: object) -> int | None:
 
 def options(state: DealState) -> tuple[str, ...]:
     """What the player to elect may elect now (empty unless an irregularity calls for an election): the
-    election pending, or, while the play goes on, a player's waiver of law 54's penalty of his adversary.
+    election pending, or, while the play goes on, a player's waiver of his adversary's penalty under law 54 or 27.
 
-    laws: 11, 13, 28, 44, 54
+    laws: 11, 13, 27, 28, 44, 54
     post: state.pending is None or __return__ == elections(state.pending[1])
     post: state.pending is not None or __return__ in ((), ("waive",))
-    post: state.pending is not None or not __return__ or (state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.false_claims)))
+    post: state.pending is not None or not __return__ or (state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.offences)))
     """
     if state.pending is not None:
         return elections(state.pending[1])
@@ -533,16 +564,17 @@ def _waived(waived: tuple[bool, bool], player: Player) -> tuple[bool, bool]:
 
 
 def _waivers(state: DealState) -> tuple[Player, ...]:
-    """Who may now let go his adversary's penalty for a claim not held (laws 44, 54): a claim neither exempt
-    nor correctable any longer (the younger has played to the first trick, or it was found out) costs its
-    caller the deal by itself, and the adversary has not yet waived. Enforcing is the default, so only the
+    """Who may now let go his adversary's penalty for a claim not held (laws 44, 54) or a card of the stock shown
+    (law 27): a claim neither exempt nor correctable any longer (the younger has played to the first trick, or it
+    was found out), or a card shown, costs its player the deal by itself, and the adversary has not yet waived. Enforcing is the default, so only the
     waiver is an action, open until the last card is played; one waiver lets go every penalty of reckoning
     nothing that deal (the record holds one per player), so none is offered once the caller reckons nothing
     already by an exchange penalty enforced (reading calling.false-claim)."""
     if state.phase != "play" or not state.hands:
         return ()
     held = reckons_nothing(state.hands, state.waived, state.ruleset)
-    due = tuple(any(c.player == p and not c.exempt and (c.found or state.younger_played) for c in state.claims) and not held[i] for i, p in enumerate(PLAYERS))
+    claimed = tuple(any(c.player == p and not c.exempt and (c.found or state.younger_played) for c in state.claims) for p in PLAYERS)
+    due = tuple((claimed[i] or bool(state.stock_exposed[i])) and not held[i] for i in range(len(PLAYERS)))
     return tuple(other(p) for i, p in enumerate(PLAYERS) if due[i] and not state.waived[1 - i])
 
 
@@ -1070,7 +1102,7 @@ def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     return least, most, shift, available(player, elder_take, len(state.stock))
 
 
-def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTurn | Overplay | MixLeft | Call | Opening | CallValue | NameOut, ...]:
+def irregular_actions(state: DealState) -> tuple[Exchange | ExposeStock | Revoke | LeadOutOfTurn | Overplay | MixLeft | Call | Opening | CallValue | NameOut, ...]:
     """The actions `apply` accepts though the laws do not allow them: exchanges taking in more or fewer cards
     than the deal's arithmetic (laws 25-35, 40-43), which the deal survives with the consequences of
     `penalties`, and an elder dealt a wrong number taking in without announcing it (law 39), whatever he
@@ -1082,9 +1114,10 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTu
     between tricks (law 59 III), which may be taken back until his adversary plays to it, and a card played
     beyond a multiple lead right after its last card (law 59 II, Case X), which lies apart until taken back; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
-    dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII).
+    dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII); in the
+    exchange, either player's showing a card of his adversary's portion of the stock (law 27, `exposable`).
 
-    laws: 25, 28, 31, 35, 39, 46, 52, 59
+    laws: 25, 27, 28, 31, 35, 39, 46, 52, 59
     post: not set(__return__) & set(legal_actions(state))
     post: len(set(__return__)) == len(__return__)
     """
@@ -1108,15 +1141,16 @@ def irregular_actions(state: DealState) -> tuple[Exchange | Revoke | LeadOutOfTu
     unannounced = state.phase == "option" and _may_take_unannounced(state)
     if state.phase != "exchange" and not unannounced:
         return mix
+    shows = tuple(ExposeStock(p, card) for p in PLAYERS for card in state.exposable(p))  # law 27
     if unannounced:
         state = replace(state, pending=None, unannounced=True)
     player = state.to_move
     assert player is not None
     i = PLAYERS.index(player)
     if state.blanche[i] and not state.shown[i]:
-        return ()
+        return shows
     least, most, shift, room = _exchange_space(state, i)
-    return tuple(
+    return shows + tuple(
         Exchange(player, out, t, announced) for out in _discards(state, i, least, most)
         for t in range(room + 1) for announced in (True, False)
         if (unannounced or t != min(len(out) - shift, room)) and (announced or (i and not shift and t < min(len(out), room))) and _keeps_word(state, i, t)
@@ -1186,6 +1220,7 @@ def record(state: DealState) -> DealRecord:
     post: __return__.younger.declare == choice_of(tuple(c for c in state.calls if c.player == "younger"))
     post: __return__.elder.declare == choice_of(tuple(next((a for a in implications(state) if a.category == c.category), c) for c in state.calls if c.player == "elder"))
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
+    post: (__return__.elder.exposed_stock, __return__.younger.exposed_stock) == state.stock_exposed
     post: __return__.elder.barred == unreckoned(state) and __return__.younger.barred == (("point",) if state.point_barred else ())
     post: __return__.out_of_turn == tuple(i for i in state.out_of_turn if i < len(state.tricks))
     """
@@ -1195,7 +1230,7 @@ def record(state: DealState) -> DealRecord:
     players = [
         PlayerRecord(
             cards_of(state.dealt[i]), state.discards[i], None, choice_of(_reckoned_calls(state, p)),
-            None if regular else state.takes[i], state.waived[i], state.false_claims[i], _barred(state, p),
+            None if regular else state.takes[i], state.waived[i], state.false_claims[i], _barred(state, p), state.stock_exposed[i],
         )
         for i, p in enumerate(PLAYERS)
     ]
@@ -1232,6 +1267,7 @@ def record_mapping(state: DealState) -> dict[str, object]:
         mine.update({"waives_penalty": True} if side.waives_penalty else {})
         mine.update({"false_claim": True} if side.false_claim else {})
         mine.update({"barred": list(side.barred)} if side.barred else {})
+        mine.update({"exposed_stock": format_cards(side.exposed_stock, rs)} if side.exposed_stock else {})
         out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]

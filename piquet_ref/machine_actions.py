@@ -163,6 +163,15 @@ class ChangeLead:
 
 
 @dataclass(frozen=True)
+class ExposeStock:
+    """The player, in the exchange, shows or takes up and puts back a card of his adversary's portion of the
+    stock (law 27): he reckons nothing that deal unless the adversary waives it (law 44)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
 class Overplay:
     """The follower plays one card more than a multiple lead called for, right after his answer to its last
     card, which the leader won (law 59 II, Case X): the card lies apart, in no trick, until it is taken back
@@ -335,9 +344,9 @@ Opening = Union[CallPoint, CallSequence, CallSet]
 Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
 DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
 Action = Union[
-    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
-ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

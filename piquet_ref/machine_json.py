@@ -44,7 +44,7 @@ from .loader import DEFAULT_RULESET, load_ruleset
 from .machine import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from .machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
 from .machine_actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
-from .machine_actions import ChangeLead, LeadSeveral, Overplay
+from .machine_actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
 from .penalties import ELECTIONS
 from .machine_counts import count_actions
 from .ruleset import PLAYERS, Player, Ruleset
@@ -60,6 +60,7 @@ ACTION_KEYS = {
     "lead_several": {"player", "action", "cards"},
     "change_lead": {"player", "action", "card", "to"},
     "overplay": {"player", "action", "card"},
+    "expose_stock": {"player", "action", "card"},
     "retake": {"player", "action"},
     "take_up": {"player", "action"},
     "lay_out": {"player", "action", "discard"},
@@ -81,7 +82,9 @@ ACTION_KEYS = {
     "ask_show": {"player", "action", "category"},
     "show": {"player", "action", "category"},
 }
-CARD_ACTIONS: dict[str, type[Revoke | LeadOutOfTurn | Overplay | NameOut]] = {"revoke": Revoke, "lead_out_of_turn": LeadOutOfTurn, "overplay": Overplay, "name_out": NameOut}  # besides play
+CARD_ACTIONS: dict[str, type[Revoke | LeadOutOfTurn | Overplay | NameOut | ExposeStock]] = {  # besides play
+    "revoke": Revoke, "lead_out_of_turn": LeadOutOfTurn, "overplay": Overplay, "name_out": NameOut, "expose_stock": ExposeStock,
+}
 SHOWINGS: dict[str, type[AskShow | Show]] = {"ask_show": AskShow, "show": Show}
 ANSWERS: dict[str, type[Reply | Allow | AskValue | Correct | AskWhich]] = {"reply": Reply, "allow": Allow, "ask_value": AskValue, "correct": Correct, "ask_which": AskWhich}
 SETUP_KEYS = {"ruleset", "elder", "younger", "stock", "actions", "exposed"}
@@ -219,7 +222,7 @@ def action_json(action: Action, rs: Ruleset) -> dict[str, Any]:
         return {"player": action.player, "action": "lead_several", "cards": format_cards(action.cards, rs)}
     if isinstance(action, ChangeLead):
         return {"player": action.player, "action": "change_lead", "card": format_card(action.card, rs), "to": format_card(action.to, rs)}
-    if isinstance(action, (NameOut, Revoke, LeadOutOfTurn, Overplay)):
+    if isinstance(action, (NameOut, Revoke, LeadOutOfTurn, Overplay, ExposeStock)):
         return {"player": action.player, "action": next(k for k, t in CARD_ACTIONS.items() if isinstance(action, t)), "card": format_card(action.card, rs)}
     if isinstance(action, (Reply, Allow, AskValue, Correct, AskWhich)):
         return {"player": action.player, "action": next(k for k, t in ANSWERS.items() if isinstance(action, t))}
@@ -319,6 +322,8 @@ def state_json(state: DealState) -> dict[str, Any]:
         out["laid_out"] = {"discard": format_cards(state.laid_out, rs), "may_alter": state.may_alter}
     if state.leaves is not None:  # the elder's saying how many he leaves, and whether before showing (law 32, Case V)
         out["leaves"] = {"count": state.leaves[0], "before_showing": state.leaves[1]}
+    if any(state.stock_exposed):  # cards of the adversary's portion of the stock shown in the exchange (law 27)
+        out["exposed_stock"] = {p: format_cards(cards, rs) for p, cards in zip(PLAYERS, state.stock_exposed) if cards}
     if state.point_lost:  # the elder opened sequences or sets before his point (law 46)
         out["point_lost"] = True
     if state.point_barred:  # the younger's longer point after his asking bars but scores nothing (law 46, Case I)

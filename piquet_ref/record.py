@@ -15,6 +15,8 @@ a younger who replied equal to a shorter point, law 46 and Case I; holdings decl
 not reckoned before the younger played to the first trick, law 56 and Case IV). The record may add
 `out_of_turn`: the tricks (indices into `tricks`) led out of turn, each by the adversary of the player the
 rules put on lead, and played to, so standing (law 59 III); the winner of each trick still leads the next.
+In the dealt form a player may add `exposed_stock`: the cards of his adversary's portion of the stock he
+showed or took up and put back in the exchange (law 27): he reckons nothing that deal, unless waived.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .declarations import ALL, DECL_CATEGORIES, DeclCategory, DeclareChoice
 from .errors import error
 from .loader import DEFAULT_RULESET, load_ruleset
 from .ruleset import PLAYERS, Player, Ruleset
+from .stock_exposure import recorded_exposure
 
 class PlayerRecord(NamedTuple):
     """One player's part of a deal record: dealt hand and discard, or the hand after the exchange."""
@@ -40,6 +43,7 @@ class PlayerRecord(NamedTuple):
     waives_penalty: bool = False  # he waived his adversary's penalty of reckoning nothing (law 44)
     false_claim: bool = False  # a claim not held allowed good and left uncorrected: he reckons nothing (law 54)
     barred: tuple[DeclCategory, ...] = ()  # categories declared and compared, that bar but score nothing (laws 46, 56)
+    exposed_stock: tuple[Card, ...] = ()  # cards of the adversary's portion of the stock he showed in the exchange (law 27)
 
 
 class DealRecord(NamedTuple):
@@ -58,7 +62,7 @@ class DealRecord(NamedTuple):
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks", "out_of_turn"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
-PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred", "exposed_stock"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
@@ -106,6 +110,8 @@ def parse_record(data: Any) -> DealRecord:
         if "stock" not in data:
             raise error("record-invalid", "stock (8 cards, top first) is required when the dealt hands are given")
         stock = read_cards(data["stock"], table, "stock")
+        for who, p in zip(PLAYERS, (elder, younger)):
+            recorded_exposure(who, p.exposed_stock, stock, rs, FIELD[who, "exposed_stock"])
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
     tricks = _tricks(data.get("tricks", []), rs, table)
@@ -129,17 +135,19 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
-        if "take" in data:
-            raise error("record-invalid", f"{who}: take is given with dealt and discard, not with hand")
+        for key in ("take", "exposed_stock"):
+            if key in data:
+                raise error("record-invalid", f"{who}: {key} is given with dealt and discard, not with hand")
         return PlayerRecord(None, None, read_cards(data["hand"], table, FIELD[who, "hand"]), declare, None, waives, claimed, barred)
     if "dealt" not in data or "discard" not in data:
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     take = data.get("take")
     if take is not None and (type(take) is not int or take < 0):
         raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {take!r}")
+    exposed = read_cards(data.get("exposed_stock", []), table, FIELD[who, "exposed_stock"])
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
-        take, waives, claimed, barred,
+        take, waives, claimed, barred, exposed,
     )
 
 
@@ -244,6 +252,8 @@ def _checked(rec: DealRecord) -> DealRecord:
             raise error("argument-invalid", f"DealRecord.{who}.false_claim must be a bool, got {player.false_claim!r}")
         if not isinstance(player.barred, tuple) or player.barred != tuple(c for c in DECL_CATEGORIES if c in player.barred):
             raise error("argument-invalid", f"DealRecord.{who}.barred must be a tuple of distinct categories in the order {DECL_CATEGORIES}, got {player.barred!r}")
+        if not isinstance(player.exposed_stock, tuple) or (player.exposed_stock and player.hand is not None):
+            raise error("argument-invalid", f"DealRecord.{who}.exposed_stock must be a tuple of cards (dealt form only), got {player.exposed_stock!r}")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):
@@ -252,6 +262,7 @@ def _checked(rec: DealRecord) -> DealRecord:
     if not isinstance(oot, tuple) or not all(type(i) is int and 0 <= i < len(rec.tricks) for i in oot) or list(oot) != sorted(set(oot)):
         raise error("argument-invalid", f"DealRecord.out_of_turn must be a tuple of distinct indices of its tricks in ascending order, got {rec.out_of_turn!r}")
     groups = [(FIELD[who, key], cards) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) for key, cards in zip(("dealt", "discard", "hand"), p[:3]) if cards is not None]
+    groups += [(FIELD[who, "exposed_stock"], p.exposed_stock) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) if p.exposed_stock]
     groups += [("stock", rec.stock)] if rec.stock is not None else []
     every = tuple(chain.from_iterable(cards for _, cards in groups)) + tuple(chain.from_iterable(rec.tricks))
     if not all_card_numbers(every):  # one pass over every card; on a failure, name the group that holds it
@@ -259,4 +270,7 @@ def _checked(rec: DealRecord) -> DealRecord:
             check_cards(cards, what)
     if len(rec.tricks) > rec.ruleset.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(rec.tricks)} tricks given; a deal has {rec.ruleset.play.tricks}")
+    for who, p in zip(PLAYERS, (rec.elder, rec.younger)):
+        if p.exposed_stock:
+            recorded_exposure(who, p.exposed_stock, rec.stock or (), rec.ruleset, FIELD[who, "exposed_stock"])
     return rec

@@ -18,7 +18,7 @@ from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
 from .machine import DealState, apply, implications, new_deal, replies, score, unreckoned
 from .dialogue import category_of, describe
-from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
+from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, ExposeStock, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
 from .machine_actions import CallPoint, CallSequence, CallSet, ChangeLead, LayOut, LeadSeveral, Leave, Overplay, ShowBlanche
 from .machine_json import action_of, setup_of
 from .record import parse_record
@@ -66,6 +66,7 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
     result = score_deal(rec)
     state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
     actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
+    actions += [ExposeStock(p, c) for p in PLAYERS for c in rec.player(p).exposed_stock]  # law 27: before the elder takes in
     for i, p in enumerate(PLAYERS):
         side = rec.player(p)
         assert side.discard is not None
@@ -83,6 +84,8 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
             else:
                 held = tuple(h.cards for h in (d.sequences if category == "sequences" else d.sets))
             actions.append(Call(p, category, held))
+    elected = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
+    actions += [Elect(other(p), "waive") for p in PLAYERS if rec.player(p).exposed_stock and rec.player(other(p)).waives_penalty and other(p) not in elected]  # law 44
     for t in result.tricks:  # a trick the record says was led out of turn is so led (law 59 III)
         actions += [LeadOutOfTurn(t.leader, t.lead) if t.number - 1 in rec.out_of_turn else Play(t.leader, t.lead), Play(other(t.leader), t.follow)]
     return state, actions
@@ -157,7 +160,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         when = "before showing his carte blanche" if not before.shown[0] else "after showing his carte blanche: the younger may alter his discard (Case V)"
         return f"says he leaves {action.count} card(s) of his portion, {when} (law 32)", STEP_RULES["exchange-elder"]
     if isinstance(action, Elect):
-        assert before.pending is not None
+        if before.pending is None:  # in the play: the waiver of a claim's or a card shown's penalty (laws 54, 27)
+            return f"lets go the {other(action.player)}'s penalty of reckoning nothing (law 44)", ()
         return f"elects {action.choice.replace('_', ' ')} (law {before.pending[1]})", ()
     if isinstance(action, Exchange):
         taken = before.takes[0] if action.player == "younger" else 0
@@ -199,6 +203,8 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
         if action.player == "elder":
             return f"looks at the cards left: {' '.join(format_cards(before.cards_left, rs))} (law 36)", ()
         return f"{'will look' if action.look else 'will not look'} at the {len(before.declared_left)} card(s) left (law 36)", ()
+    if isinstance(action, ExposeStock):
+        return f"shows {format_card(action.card, rs)}, a card of the {other(action.player)}'s portion of the stock: he reckons nothing this deal unless the {other(action.player)} waives it (laws 27, 44)", ()
     if isinstance(action, MixLeft):
         return "mixes the cards left with his discard without showing them (law 37)", ()
     if isinstance(action, SeeDiscard):

@@ -291,8 +291,9 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     irregular = rec.elder.take is not None or rec.younger.take is not None or any(size(h) != rs.pack.hand_size for h in hands)
     waived = (rec.elder.waives_penalty, rec.younger.waives_penalty)
     silent = reckons_nothing(hands, waived, rs) if irregular else (False, False)
-    if rec.elder.false_claim or rec.younger.false_claim:  # law 54, the adversary's waiver of law 44 aside
-        silent = (silent[0] or (rec.elder.false_claim and not waived[1]), silent[1] or (rec.younger.false_claim and not waived[0]))
+    offended = tuple(p.false_claim or bool(p.exposed_stock) for p in (rec.elder, rec.younger))  # laws 54 and 27
+    if any(offended):  # the adversary's waiver of law 44 aside
+        silent = (silent[0] or (offended[0] and not waived[1]), silent[1] or (offended[1] and not waived[0]))
     barred = (rec.elder.barred, rec.younger.barred)
     log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent, barred)
     add = log.add

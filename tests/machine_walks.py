@@ -11,7 +11,7 @@ from piquet_ref.errors import PiquetError
 from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, named_calls, new_deal
 from piquet_ref.dialogue import category_of, false_calls, implied
 from piquet_ref.machine_actions import call_options
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Correct, Elect, Exchange, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
+from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, CallPoint, CallSequence, CallSet, Correct, Elect, Exchange, ExposeStock, LayOut, LeadOutOfTurn, LeadSeveral, Leave, MixLeft, Overplay, Play, Revoke, SeeLeft, Show, TakeUp
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
 
@@ -35,7 +35,8 @@ def walks(
 ) -> tuple[list[int], tuple[Action, ...], DealState]:
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
-    `irregular_actions` (and no fresh deal is elected); a younger taking in fewer than he discards leaves
+    `irregular_actions` (and no fresh deal is elected), and where a player may show a card of his adversary's
+    portion of the stock (`irregular_actions`, law 27) he does so one step in six; a younger taking in fewer than he discards leaves
     the card unannounced half the time (Case XIII), and the take-up, once open, is drawn one step in eight
     (with `shortfall`, the younger always takes in fewer than he discards, unannounced, where the stock lets him, and
     may mix the cards left with his discard in one walk in four); with `revokes`, up to three revokes of
@@ -50,7 +51,7 @@ def walks(
     sequence or set of the category he opens by a call by cards, he calls nothing in it one time in three, declaring
     it by implication (Case IV), and his reckoning of it is drawn as any legal action until the younger plays (law 56);
     with `implied_calls`, he states every call by its cards, of holdings no larger holding of his contains, and
-    always calls nothing where his calls name a holding. Each player's waiver of his adversary's penalty for a claim (laws 44, 54) is drawn or
+    always calls nothing where his calls name a holding. Each player's waiver of his adversary's penalty for a claim or a card of the stock shown (laws 44, 54, 27) is drawn or
     not when it opens, once. Where the elder holds carte blanche, the younger's laying out first and the
     elder's saying what he leaves, each when open, are drawn or not with even odds (Case V); with `blanche`, the
     elder is always dealt carte blanche. With `younger_claims`, the elder states each call by its cards and the
@@ -78,6 +79,9 @@ def walks(
                 else:
                     choices = tuple(a for a in choices if a != waiver)
                 waivers_drawn.add(waiver)
+        shown = [a for a in irregular_actions(state) if isinstance(a, ExposeStock)] if irregular else []
+        if shown and draw(st.integers(0, 5)) == 0:  # a card of the adversary's portion of the stock shown (law 27)
+            choices = tuple(shown)
         wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)

@@ -50,6 +50,7 @@ from piquet_ref.cli import main
 from piquet_ref.errors import error_catalogue
 from piquet_ref.loader import load_ruleset_from
 from piquet_ref.machine import new_deal, run
+from piquet_ref.machine_actions import ExposeStock
 from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke
 from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
 from piquet_ref.machine_actions import ChangeLead, LeadSeveral, Overplay
@@ -797,6 +798,12 @@ NEGATIVES: list[Negative] = [
     Negative("record-false-claim", "false_claim given as a word", API,
              api(score_deal, deal((("elder", "false_claim"), "yes"))), api(score_deal, deal((("elder", "false_claim"), True))),
              ("elder.false_claim", "'yes'")),
+    Negative("record-exposed-stock", "exposed_stock naming a card of the player's own portion of the stock", API,
+             api(score_deal, deal((("elder", "exposed_stock"), ["KD"]))), api(score_deal, deal((("elder", "exposed_stock"), ["QS"]))),
+             ("elder.exposed_stock", "KD", "own portion")),
+    Negative("record-exposed-stock", "exposed_stock naming a card twice", API,
+             api(score_deal, deal((("younger", "exposed_stock"), ["9S", "9S"]))), api(score_deal, deal((("younger", "exposed_stock"), ["9S"]))),
+             ("younger.exposed_stock", "9S", "named twice")),
     Negative("record-barred", "barred naming a category that is not declared", API,
              api(score_deal, deal((("younger", "barred"), ["point", "play"]))), api(score_deal, deal((("younger", "barred"), ["point"]))),
              ("younger.barred", "'play'")),
@@ -851,6 +858,12 @@ NEGATIVES: list[Negative] = [
     Negative("discard-not-open", "the elder sees the younger's discard before leading, the card left mixed into it", API,
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), SeeDiscard("elder")),
              machine(cavendish_state, *LEFT_ONE, *NO_CALLS, MixLeft("younger"), PLAYED[0], SeeDiscard("elder")), ("elder", "not led")),
+    Negative("expose-stock-invalid", "the younger shows a card of the elder's portion once the elder has taken it in", API,
+             machine(cavendish_state, EXCHANGED[0], ExposeStock("younger", card("9S"))),
+             machine(cavendish_state, ExposeStock("younger", card("9S"))), ("younger", "9S", "the elder has taken in")),
+    Negative("expose-stock-invalid", "the elder shows a card of his own portion", API,
+             machine(cavendish_state, ExposeStock("elder", card("KD"))),
+             machine(cavendish_state, ExposeStock("elder", card("QS"))), ("elder", "KD", "his own portion")),
     # the younger's shortfall left unannounced and taken up (Case XIII)
     Negative("exchange-unannounced-invalid", "announced false on a younger's exchange taking in all he discards", API,
              machine(cavendish_state, EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2, announced=False)),

@@ -34,6 +34,7 @@ from piquet_ref.machine import showing_actions
 from piquet_ref.machine import DealState, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
+from piquet_ref.machine_actions import ExposeStock
 from piquet_ref.machine_actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
@@ -63,7 +64,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     his take what he discarded (as far as the stock held cards for him); if the elder had led the suit of a
     card taken up to a trick the younger played another suit to, the cards from his play to the first such
     trick on are struck out (law 59 IV). A lead out of turn is struck out with the retake before any card is played to
-    it; played to, it stands, and the record names its trick in `out_of_turn` (law 59 III)."""
+    it; played to, it stands, and the record names its trick in `out_of_turn` (law 59 III). The cards of his
+    adversary's portion of the stock a player showed are his `exposed_stock` (law 27)."""
     discards = {a.player: a.discard for a in actions if isinstance(a, Exchange)}
     takes = {a.player: a.take for a in actions if isinstance(a, Exchange)}
     waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
@@ -118,6 +120,9 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
             out[who]["take"] = takes[who]
         if who in waives:
             out[who]["waives_penalty"] = True
+        shown = [a.card for a in actions if isinstance(a, ExposeStock) and a.player == who]
+        if shown:
+            out[who]["exposed_stock"] = format_cards(shown)
         if who == "elder" and false_claim_by_dialogue(deck, actions):
             out[who]["false_claim"] = True
         if who == "younger" and asked is not None and point and len(point[0]) > asked:  # asked away, his longer point bars unscored (Case I)
@@ -325,6 +330,7 @@ def candidates(state: DealState) -> set[Action]:
     out |= {Play(p, c) for p in PLAYERS for c in PACK} | {Revoke(p, c) for p in PLAYERS for c in PACK} | {LeadOutOfTurn(p, c) for p in PLAYERS for c in PACK}
     out |= {Retake(p) for p in PLAYERS} | {SeeLeft(p, look) for p in PLAYERS for look in (True, False)}
     out |= {MixLeft(p) for p in PLAYERS} | {SeeDiscard(p) for p in PLAYERS} | {TakeUp(p) for p in PLAYERS}
+    out |= {ExposeStock(p, c) for p in PLAYERS for c in PACK}
     for i, p in enumerate(PLAYERS):
         held = cards_of(state.dealt[i])
         most = discard_limits(p, len(state.discards[0]) if i and state.discards else 0, RS)[1]
@@ -373,6 +379,7 @@ def candidates(state: DealState) -> set[Action]:
     walks(stop_anywhere=True, point_lost=True), walks(stop_anywhere=True, shortfall=True, revokes=True), walks(stop_anywhere=True, younger_claims=True),
     walks(stop_anywhere=True, implied_calls=True),
     walks(stop_anywhere=True, out_of_turn=True, revokes=True), walks(stop_anywhere=True, multiple_leads=True, revokes=True, out_of_turn=True),
+    walks(stop_anywhere=True, irregular=True),
 ))
 def test_legal_actions_are_exactly_the_candidates_apply_accepts(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Every candidate `apply` accepts is legal or irregular, but a multiple lead (law 59 II), which neither lists:
@@ -653,7 +660,7 @@ def junk_actions() -> st.SearchStrategy[Any]:
         st.builds(Revoke, JUNK, JUNK), st.builds(LeadOutOfTurn, JUNK, JUNK),
         st.builds(Retake, JUNK),
         st.builds(SeeLeft, JUNK, JUNK),
-        st.builds(MixLeft, JUNK),
+        st.builds(MixLeft, JUNK), st.builds(ExposeStock, JUNK, JUNK),
         st.builds(SeeDiscard, JUNK),
         st.builds(LayOut, JUNK, st.one_of(JUNK, st.tuples(JUNK, JUNK))), st.builds(Leave, JUNK, JUNK),
         st.builds(CallPoint, JUNK, JUNK), st.builds(CallValue, JUNK, JUNK), st.builds(CallSequence, JUNK, JUNK, JUNK),
@@ -764,9 +771,12 @@ def test_the_innocent_players_elections_are_legal_exactly_when_a_law_offers_them
             assert offered == expected_options(action)
             assert all(a.player != action.player for a in legal_actions(after) if isinstance(a, Elect))
         before = after
-    if state.phase != "option":
-        assert not any(isinstance(a, Elect) for a in legal_actions(state))
+    if state.phase != "option":  # no election but, in the play, the waiver of a card of the stock shown (laws 27, 44)
+        waivers = {a for a in legal_actions(state) if isinstance(a, Elect)}
+        assert all(a.choice == "waive" and state.phase == "play" and state.stock_exposed[1 - PLAYERS.index(a.player)] for a in waivers)
         for p in PLAYERS:
+            if Elect(p, "waive") in waivers:
+                continue
             with pytest.raises(PiquetError) as info:
                 apply(state, Elect(p, "waive"))
             assert info.value.code in ("option-not-offered", "deal-over")
@@ -774,6 +784,11 @@ def test_the_innocent_players_elections_are_legal_exactly_when_a_law_offers_them
 
 def with_election(actions: tuple[Action, ...], choice: str) -> tuple[Action, ...]:
     return tuple(Elect(a.player, choice) if isinstance(a, Elect) else a for a in actions)
+
+
+def waiving(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with each player waiving his adversary's penalty, whether or not a waiver was drawn (law 44)."""
+    return {**record, **{p: {**record[p], "waives_penalty": True} for p in PLAYERS}}
 
 
 @FEW
@@ -786,7 +801,7 @@ def test_a_penalised_player_scores_only_his_carte_blanche_and_his_adversary_scor
     blanche and changes nothing of his adversary's, bonuses included, against the same deal waived."""
     deck, actions, _ = walk
     enforced = score_deal(record_from_actions(deck, with_election(actions, "enforce")))
-    waived = score_deal(record_from_actions(deck, with_election(actions, "waive")))
+    waived = score_deal(waiving(record_from_actions(deck, with_election(actions, "waive"))))
     assert not any(waived.reckons_nothing)
     for i, p in enumerate(PLAYERS):
         if enforced.reckons_nothing[i]:
@@ -807,7 +822,7 @@ def test_the_cards_count_every_trick_of_the_deal_and_a_card_that_cannot_be_playe
     tricks (up to twelve); a thirteenth card is no trick; the cards go to more than six, the capot to all twelve."""
     deck, actions, state = walk
     assert state.hands is not None
-    waived = score_deal(record_from_actions(deck, with_election(actions, "waive")))
+    waived = score_deal(waiving(record_from_actions(deck, with_election(actions, "waive"))))
     sizes = [len(cards_of(h)) for h in state.hands]
     played = len(state.tricks)
     won = [sum(t.winner == p for t in waived.tricks) for p in PLAYERS]

@@ -63,6 +63,7 @@ DIALOGUE_MODULE = "piquet_ref.dialogue"  # the calling dialogue's deciders: whol
 MACHINE_DECIDER_MODULES = ("piquet_ref.penalties", "piquet_ref.revokes", "piquet_ref.showing")  # own contracts checked on the machine's walks
 MACHINE_MODULE = "piquet_ref.machine"  # the state machine's entry points: checked at every step of the walks
 MULTIPLE_LEAD_MODULE = "piquet_ref.multiple_lead"  # several cards led at once (law 59 II, Cases X and XI): checked on the walks and the calibration calls
+STOCK_EXPOSURE_MODULE = "piquet_ref.stock_exposure"  # a card of the adversary's stock shown (law 27): every input of a box
 SHORTFALL_MODULE = "piquet_ref.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
 DECLARATION_MODULE = "piquet_ref.declaration_contracts"  # wrappers of the declarations: every mask / holding, Hypothesis hands, the corpus
 CORE_RUNTIME_MODULES = ("piquet_ref.exchange", "piquet_ref.counts", "piquet_ref.play_contracts")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
@@ -71,7 +72,7 @@ CARD_MODULES = ("piquet_ref.card_contracts", "piquet_ref.record")  # the cards' 
 PARTIE_REFUSALS_MODULE = "piquet_ref.partie_refusals"  # the order of dealing's refusals as a value: every run of up to four deals
 ODDS_MODULES = ("piquet_ref.odds", "piquet_ref.odds_contracts")  # the take-in odds: checked on boxes, Hypothesis questions and the corpus's
 RUNTIME_CONTRACT_MODULES = ("piquet_ref.scoring", "piquet_ref.partie", PARTIE_REFUSALS_MODULE, "piquet_ref.law_contracts_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
-                            MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
+                            MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, STOCK_EXPOSURE_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "piquet_ref.law_contracts_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
 MEASURED = Path(__file__).resolve().parent / "verification_measured.json"
@@ -448,8 +449,8 @@ DIALOGUE_UNCONTRACTED: dict[str, str] = {}
 
 
 def uncontracted_dialogue() -> set[str]:
-    """`module.function` of the public functions of the dialogue and the machine (its shortfall's and multiple leads' too) with no postcondition."""
-    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE) for name in public_uncontracted(m)}
+    """`module.function` of the public functions of the dialogue and the machine (its shortfall's, multiple leads' and stock exposure's too) with no postcondition."""
+    return {f"{m.split('.')[-1]}.{name}" for m in (DIALOGUE_MODULE, MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, STOCK_EXPOSURE_MODULE) for name in public_uncontracted(m)}
 
 
 def public_uncontracted(module: str) -> list[str]:
@@ -565,6 +566,25 @@ def shortfall_lines() -> list[str]:
     ]
 
 
+def stock_exposure_lines() -> list[str]:
+    """The section on the contracts of a card of the adversary's stock shown (piquet_ref/stock_exposure.py)."""
+    from .test_stock_exposure import PLANTED as EXPOSURE_PLANTED
+
+    posts = [c for c in contracts((STOCK_EXPOSURE_MODULE,)) if c.kind == "post"]
+    return [
+        "### A card of the adversary's stock shown",
+        "",
+        f"{len(posts)} postconditions on `{'`, `'.join(sorted({c.function for c in posts}))}` of `piquet_ref/stock_exposure.py` state law 27",
+        "as read in `exchange.stock-exposure`: the elder offends by showing a card of the younger's portion he has not taken in,",
+        "until the younger exchanges; the younger by showing a card of the elder's portion the elder has not said he leaves,",
+        "before the elder exchanges; a card shown once is no new offence; a record names only distinct cards of the adversary's",
+        "portion. `tests/test_stock_exposure.py` evaluates them on every input of a box (both players, stocks of seven and",
+        "eight, every portion, card said left, exchange made and card shown before), proves `exposable` there against a",
+        "definition written from the law, and requires the same check to find "
+        + "; ".join(f"`{b.name}` ({b.what}) in `{fn}`" for fn, b in EXPOSURE_PLANTED) + ".",
+    ]
+
+
 def multiple_lead_lines() -> list[str]:
     """The section on the contracts of several cards led at once (piquet_ref/multiple_lead.py)."""
     from .test_multiple_lead import PLANTED as MULTIPLE_LEAD_PLANTED
@@ -644,6 +664,8 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     if module == SHORTFALL_MODULE:
         return ("checked on every input of a box past its preconditions (tests/test_machine_contracts.py)" if function in ("unannounced_short", "check_take_up")
                 else "not given to CrossHair (positions, stocks and tricks); checked on the machine's walks with shortfalls and on Hypothesis inputs (tests/test_machine_contracts.py)")
+    if module == STOCK_EXPOSURE_MODULE:
+        return "not given to CrossHair (a ruleset, errors from spec/errors.yaml); checked on every input of a box past its preconditions (tests/test_stock_exposure.py)"
     if module == MULTIPLE_LEAD_MODULE:
         return "not given to CrossHair (positions and tricks); checked on the calls the machine makes at Hypothesis states of the play and on a corpus deal (tests/test_multiple_lead.py)"
     if module == DECLARATION_MODULE:
@@ -745,6 +767,8 @@ def document(measured: dict[str, Any]) -> str:
         *shortfall_lines(),
         "",
         *multiple_lead_lines(),
+        "",
+        *stock_exposure_lines(),
         "",
         *odds_lines(),
         "",
