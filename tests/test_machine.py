@@ -920,7 +920,25 @@ def test_a_lead_out_of_turn_is_taken_back_by_either_player_until_played_to_and_t
                     with pytest.raises(PiquetError) as info:
                         apply(stood, Retake(p))
                     assert info.value.code == ("deal-over" if stood.phase == "complete" else "play-retake-not-open")  # the last trick ends the deal
+                    assert stood.phase == "complete" or f"the lead out of turn of tricks[{len(state.tricks)}], but it was played to: it stands (law 59 III)" in str(info.value)
         state = apply(state, action)
+
+
+def test_a_second_lead_out_of_turn_played_to_is_the_one_a_retake_is_refused_for() -> None:
+    """Law 59 III: with two tricks led out of turn and played to, the retake refused names the last, which stands,
+    not a revoke (there is none)."""
+    from .test_errors import EXCHANGED, NO_CALLS, card, cavendish_state
+
+    first = run(cavendish_state(), (*EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Play("elder", card("KD"))))
+    assert first.out_of_turn == (0,) and first.to_move == "younger"
+    lead = next(a for a in irregular_actions(first) if isinstance(a, LeadOutOfTurn))
+    led = apply(first, lead)
+    stood = apply(led, next(a for a in legal_actions(led) if isinstance(a, Play)))
+    assert stood.out_of_turn == (0, 1) and stood.revoke is None
+    for p in PLAYERS:
+        with pytest.raises(PiquetError) as info:
+            apply(stood, Retake(p))
+        assert info.value.code == "play-retake-not-open" and "the lead out of turn of tricks[1], but it was played to: it stands (law 59 III)" in str(info.value)
 
 
 @SOME
