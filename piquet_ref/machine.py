@@ -263,8 +263,12 @@ class DealState:
         """The stock cards whose showing by `player` now offends law 27 (`stock_exposure.exposable`): none but in the exchange."""
         if self.phase != "exchange":
             return ()
-        said = self.leaves[0] if self.leaves else 0
-        return exposable(player, self.stock, self.portion, said, self.takes, self.stock_exposed[PLAYERS.index(player)])
+        return exposable(player, self.stock, self.portion, self.said_left, self.takes, self.stock_exposed[PLAYERS.index(player)])
+
+    @property
+    def said_left(self) -> int:
+        """How many cards of his portion the elder said he leaves (law 32), none if he said nothing."""
+        return self.leaves[0] if self.leaves else 0
 
     @property
     def false_claims(self) -> tuple[bool, bool]:
@@ -396,8 +400,7 @@ def _expose_stock(state: DealState, action: ExposeStock, player: Player) -> Deal
     """A card of the adversary's portion of the stock shown in the exchange (law 27): the player reckons nothing
     unless the adversary waives it (law 44, in the play: `_waivers`)."""
     i = PLAYERS.index(player)
-    said = state.leaves[0] if state.leaves else 0
-    card = check_expose(player, action.card, state.stock, state.portion, said, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
+    card = check_expose(player, action.card, state.stock, state.portion, state.said_left, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
     shown = state.stock_exposed[i] + (card,)
     return replace(state, stock_exposed=(shown, state.stock_exposed[1]) if i == 0 else (state.stock_exposed[0], shown))
 
@@ -456,7 +459,7 @@ def _lay_out(state: DealState, action: LayOut, player: Player) -> DealState:
 def _room(state: DealState) -> int:
     """What the younger's discard limits are reckoned from before the elder's exchange: his portion, less
     what he said he leaves (law 32)."""
-    return younger_room(state.portion - (state.leaves[0] if state.leaves else 0), state.ruleset)
+    return younger_room(state.portion - state.said_left, state.ruleset)
 
 
 def _lay_out_bounds(state: DealState) -> tuple[int, int]:
