@@ -24,7 +24,7 @@ from .loader import default_ruleset
 from .misdeal import check_dealt, deal_options, deal_shape, excess, exposed_option, size_error
 from .errors import PiquetError as PiquetError  # named by a `raises:` line
 from .left_cards import check_mix, check_see_discard, check_see_left
-from .penalties import available, check_take, election_law, elections, offence, reckons_nothing, tricks_counted, tricks_to_play
+from .penalties import available, check_first_take, check_take, election_law, elections, offence, reckons_nothing, tricks_counted, tricks_to_play
 from .revokes import Revoked, check_retake, revoke_cards
 from .showing import check_show
 from .ruleset import PLAYERS
@@ -71,6 +71,23 @@ def take_checked(player: int, take: int, elder_take: int, stock: int) -> int:
     post: 0 <= __return__ <= (stock if player == 0 else stock - elder_take)
     """
     return check_take(PLAYERS[player], take, 0, available(PLAYERS[player], elder_take, stock))
+
+def first_take_checked(take: int, discarded: int, shift: int, most: int) -> int:
+    """`penalties.check_first_take`: the younger's take before the elder's exchange, `most` being the elder's
+    portion less what he said he leaves, after laying out `discarded`, dealt `HAND + shift` cards.
+
+    The younger taking in first takes cards of the elder's portion, no more than the elder has not said he
+    leaves, and no more than he lays out (reading exchange.younger-first); any other count is refused with
+    `exchange-take-count`. (Taking none is refused by the machine as an exchange out of turn.)
+
+    laws: 29
+    pre: shift in (-1, 0, 1) and 0 <= discarded <= HAND + shift and 0 <= most <= EX.elder_max
+    raises: PiquetError
+    post: __return__ == take
+    post: 0 <= __return__ <= most and __return__ <= discarded - shift
+    """
+    return check_first_take(take, discarded, shift, most)
+
 
 def offence_law(player: int, discarded: int, take: int, shift: int, portion: int) -> int:
     """`penalties.offence` as a law number (0: none) for `PLAYERS[player]`, who was dealt `HAND + shift` cards,
@@ -326,9 +343,9 @@ def elections_offered(number: int) -> tuple[str, ...]:
 
     Only a law on an irregularity or its penalty gives a choice, and a choice has two ways at least: a
     fresh deal or letting the deal stand (laws 11, 13); a penalty enforced or waived (law 44), the two
-    always together; a fresh deal instead of a penalty (law 28).
+    always together; a fresh deal instead of a penalty (laws 28, 29).
 
-    laws: 11, 13, 28, 44
+    laws: 11, 13, 28, 29, 44
     pre: number in LAWS
     post: all(e in ELECTION_NAMES for e in __return__) and len(set(__return__)) == len(__return__)
     post: not __return__ or (LAWS[number].kind in ("irregularity", "penalty") and len(__return__) >= 2)

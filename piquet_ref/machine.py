@@ -10,7 +10,10 @@ sequences or sets before his point loses it, law 46; sequences or sets his calls
 nothing in are declared by implication, barring, and scored once he reckons them, until the younger plays to the
 first trick, or once the younger calls something there, Case IV and law 56), the play (laws 59, 65) and the end. A
 card of the adversary's portion of the stock shown in the exchange (law 27, `stock_exposure`: `ExposeStock`) is an
-irregularity listed in `irregular_actions`; its player reckons nothing unless waived in the play (law 44). A
+irregularity listed in `irregular_actions`; its player reckons nothing unless waived in the play (law 44). So is the
+younger's exchange made before the elder's (law 29): he takes in from the top, cards of the elder's portion, and the
+elder elects at once a fresh deal, to enforce his penalty of reckoning nothing, or to waive it; the deal standing, the
+elder's portion is what the younger left of it. A
 lead out of turn (law 59 III) is an irregularity listed in `irregular_actions`: taken back (`Retake`) until the
 adversary plays to it, it stands once he has, and the record names the tricks so led (`out_of_turn`). Several cards
 led at once (law 59 II, `multiple_lead`: `LeadSeveral`, not listed, an abbreviation of single leads) are played to
@@ -35,7 +38,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Literal
 
-from .cards import Card, Hand, cards_of, check_cards, check_distinct, format_card, format_cards
+from .cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
 from .counts import Position, after_ply, legal_plies
 from .declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from .declarations import compare_declarations, declared
@@ -52,7 +55,7 @@ from .machine_actions import LayOut, Leave
 from .machine_actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from .multiple_lead import Surplus, change_lead, lead_several, overplay, overplays, surplus_retaken, with_surplus
 from .misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
-from .penalties import available, check_take, election_law, elections, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
+from .penalties import available, check_first_take, check_take, election_law, elections, exchanged_first, exchanged_hands, offence, reckons_nothing, tricks_to_play, younger_room
 from .record import DealRecord, PlayerRecord
 from .revokes import Revoked, after_lead_out_of_turn, after_revoke, check_retake, out_of_turn_leads, revoke_cards
 from .ruleset import PLAYERS, Player, Ruleset, check_player, other
@@ -94,7 +97,8 @@ class DealState:
     taken back (law 59 III); `laid` the cards of a multiple lead under way not yet played to, the one led now first,
     `overplay_open` whether the follower has just answered its last card and lost it, so may play a card beyond it,
     and `surplus` such a card, lying apart until it is taken back (law 59 II, Cases X and XI); `stock_exposed` the cards of
-    his adversary's portion of the stock each player showed or took up in the exchange (law 27). Calls are looked
+    his adversary's portion of the stock each player showed or took up in the exchange (law 27); `took_first` the
+younger's discard and take when he took in before the elder's exchange (law 29). Calls are looked
     up by category: after the point the categories may be called in either order (law 47), and the score
     does not depend on it."""
 
@@ -138,6 +142,7 @@ class DealState:
     overplay_open: bool = False  # the follower has just answered a multiple lead's last card and lost it (law 59 II)
     surplus: Surplus | None = None  # a card played beyond a multiple lead, not yet taken back (law 59 II, Case X)
     stock_exposed: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # (elder, younger) cards of the adversary's stock portion shown (law 27)
+    took_first: tuple[tuple[Card, ...], int] | None = None  # the younger's discard and take made before the elder's exchange (law 29)
 
     @property
     def phase(self) -> Phase:
@@ -235,9 +240,20 @@ class DealState:
         return max(0, self.portion - self.takes[0]) if self.discards else None
 
     @property
-    def portion(self) -> int:
-        """The elder's portion of the stock: five, or what leaves the younger three after law 39."""
+    def split(self) -> int:
+        """Where the younger's portion of the stock begins: after the elder's five, or what leaves the younger three after law 39."""
         return unannounced_portion(len(self.stock), self.ruleset) if self.unannounced else self.ruleset.exchange.elder_max
+
+    @property
+    def mixed(self) -> int:
+        """The cards of the elder's portion the younger took in before the elder's exchange (law 29)."""
+        return self.took_first[1] if self.took_first is not None else 0
+
+    @property
+    def portion(self) -> int:
+        """The elder's portion of the stock: the cards above the younger's (`split`), less those the younger took in
+        before him (law 29: he takes only his unmixed cards)."""
+        return self.split - self.mixed
 
     @property
     def may_alter(self) -> bool:
@@ -248,9 +264,17 @@ class DealState:
     @property
     def reckons_nothing(self) -> tuple[bool, bool]:
         """Who reckons nothing that deal, once the exchange is over (laws 25-35, 58, 44; law 54)."""
-        held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
+        held = self.exchange_penalties
         due = self.offences
         return held[0] or (due[0] and not self.waived[1]), held[1] or (due[1] and not self.waived[0])
+
+    @property
+    def exchange_penalties(self) -> tuple[bool, bool]:
+        """Who reckons nothing for his exchange, unless waived at the election it opened: ending with more than twelve
+        (laws 25-35, 58; an elder taking past what the younger left of his portion ends so, law 28) and the younger
+        taking in before the elder (law 29)."""
+        held = reckons_nothing(self.hands, self.waived, self.ruleset) if self.hands else (False, False)
+        return held[0], held[1] or (self.took_first is not None and not self.waived[0])
 
     @property
     def offences(self) -> tuple[bool, bool]:
@@ -260,10 +284,11 @@ class DealState:
         return claimed[0] or bool(shown[0]), claimed[1] or bool(shown[1])
 
     def exposable(self, player: Player) -> tuple[Card, ...]:
-        """The stock cards whose showing by `player` now offends law 27 (`stock_exposure.exposable`): none but in the exchange."""
-        if self.phase != "exchange":
+        """The stock cards whose showing by `player` now offends law 27 (`stock_exposure.exposable`): none but in the
+        exchange, and none by a younger who has taken in before the elder (law 29)."""
+        if self.phase != "exchange" or (player == PLAYERS[1] and self.took_first is not None):
             return ()
-        return exposable(player, self.stock, self.portion, self.said_left, self.takes, self.stock_exposed[PLAYERS.index(player)])
+        return exposable(player, self.stock, self.split, self.said_left, self.takes, self.stock_exposed[PLAYERS.index(player)])
 
     @property
     def said_left(self) -> int:
@@ -400,7 +425,10 @@ def _expose_stock(state: DealState, action: ExposeStock, player: Player) -> Deal
     """A card of the adversary's portion of the stock shown in the exchange (law 27): the player reckons nothing
     unless the adversary waives it (law 44, in the play: `_waivers`)."""
     i = PLAYERS.index(player)
-    card = check_expose(player, action.card, state.stock, state.portion, state.said_left, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
+    if player == PLAYERS[1] and state.took_first is not None and state.phase == "exchange":
+        name = format_card(check_card(action.card, "action.card"), state.ruleset)
+        raise error("expose-stock-invalid", f"the younger shows {name} of the stock as a card of the elder's portion, but he has taken in already, before the elder (law 29)")
+    card = check_expose(player, action.card, state.stock, state.split, state.said_left, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
     shown = state.stock_exposed[i] + (card,)
     return replace(state, stock_exposed=(shown, state.stock_exposed[1]) if i == 0 else (state.stock_exposed[0], shown))
 
@@ -419,9 +447,11 @@ def _show(state: DealState, player: Player, phase: Phase) -> DealState:
 def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) -> DealState:
     rs = state.ruleset
     i = PLAYERS.index(player)
-    if len(state.discards) > i:
+    if len(state.discards) > i or (i and state.took_first is not None):
         raise error("exchange-out-of-turn", f"the {player} exchanges again: a discard cannot be altered once the stock is taken from")
     if player != state.to_move:
+        if i and _first_open(state):
+            return _exchange_first(state, action)
         raise error("exchange-out-of-turn", f"the {player} exchanges before the {state.to_move}, who exchanges first")
     if state.blanche[i] and not state.shown[i]:
         raise error("blanche-not-shown", f"the {player} holds carte blanche and must show it before he exchanges")
@@ -429,22 +459,63 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
     elder_take, shift = state.takes[0] if i else 0, excess(state.dealt[i], rs)
     room = younger_room(elder_take, rs) if i else 0
     check_discard(player, state.dealt[i], action.discard, room, rs, discard_bounds(player, shift, len(state.stock), room, state.portion, rs))
-    most = available(player, elder_take, len(state.stock))
+    most = available(player, elder_take, len(state.stock)) - state.mixed
     take = check_take(player, action.take, len(action.discard), most)
     short = unannounced_short(player, action.announced, len(action.discard), take, most, shift)
     discards, takes = state.discards + (action.discard,), state.takes + (take,)
     law = offence(player, len(action.discard), take, rs, shift, state.portion)
     pending = None if law is None else (other(player), election_law(law).number)
-    if not i:
+    if state.took_first is not None:  # the younger took in before the elder (law 29): the exchange is over
+        discards, takes = (action.discard, state.took_first[0]), (take, state.mixed)
+    elif not i:
         return replace(state, discards=discards, takes=takes, pending=pending)
     hands = _exchanged(state, discards, takes)
     position = Position(hands[0], hands[1], rs.play.first_leader)
     return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending, short=short)
 
 
+def _first_open(state: DealState) -> bool:
+    """The younger can take in before the elder (law 29's irregularity): in the exchange, neither has exchanged."""
+    return state.phase == "exchange" and not state.discards and state.took_first is None
+
+
+def _exchange_first(state: DealState, action: Exchange) -> DealState:
+    """The younger's exchange before the elder's (law 29): he lays out what he could had the elder taken his whole
+    portion (the discard he laid out first, if he did: law 20, Case V) and takes in from the top of the stock, at least one card and no more than the elder's portion less what the
+    elder said he leaves, nor than he lays out; the elder is to elect at once (reading exchange.younger-first)."""
+    rs, younger = state.ruleset, PLAYERS[1]
+    if state.blanche[1] and not state.shown[1]:
+        raise error("blanche-not-shown", "the younger holds carte blanche and must show it before he exchanges")
+    if state.laid_out is not None and action.discard != state.laid_out:
+        raise error("discard-laid-out", f"the younger laid out {' '.join(format_cards(state.laid_out, rs))} first and may not alter it to {' '.join(format_cards(action.discard, rs))}")
+    check_discard(younger, state.dealt[1], action.discard, younger_room(state.split, rs), rs, _first_bounds(state))
+    take = check_first_take(action.take, len(action.discard), excess(state.dealt[1], rs), state.portion - state.said_left)
+    if not take:
+        raise error("exchange-out-of-turn", "the younger exchanges before the elder, who exchanges first: taking in nothing, he has only laid out his discard out of turn")
+    if not action.announced:
+        raise error("exchange-unannounced-invalid", "the younger takes in before the elder, from the elder's portion: no card of his own is left short unannounced (Case XIII)")
+    return replace(state, took_first=(action.discard, take), pending=(PLAYERS[0], law_of("exchange.younger-takes-in-first").number))
+
+
+def _firsts(state: DealState) -> tuple[Exchange, ...]:
+    """The younger's exchanges before the elder's that `apply` accepts (law 29; `_exchange_first`)."""
+    if not _first_open(state) or (state.blanche[1] and not state.shown[1]):
+        return ()
+    shift, (least, most) = excess(state.dealt[1], state.ruleset), _first_bounds(state)
+    outs = tuple(out for out in _discards(state, 1, least, most) if least <= len(out) <= most)  # a discard laid out first may be longer (Case V)
+    return tuple(Exchange(PLAYERS[1], out, t) for out in outs for t in range(1, min(state.portion - state.said_left, len(out) - shift) + 1))
+
+
+def _first_bounds(state: DealState) -> tuple[int, int]:
+    """(least, most) cards the younger may lay out taking in before the elder: what he could lay out had the elder
+    taken his whole portion (reading exchange.younger-first)."""
+    rs = state.ruleset
+    return discard_bounds(PLAYERS[1], excess(state.dealt[1], rs), len(state.stock), younger_room(state.split, rs), state.split, rs)
+
+
 def _lay_out_open(state: DealState) -> bool:
-    """The younger may lay out his discard first: the elder holds carte blanche unshown and has not exchanged (law 20)."""
-    return state.blanche[0] and not state.shown[0] and not state.discards and state.laid_out is None
+    """The younger may lay out his discard first: the elder holds carte blanche unshown and neither has exchanged (law 20)."""
+    return state.blanche[0] and not state.shown[0] and not state.discards and state.laid_out is None and state.took_first is None
 
 
 def _lay_out(state: DealState, action: LayOut, player: Player) -> DealState:
@@ -472,7 +543,7 @@ def _leave_counts(state: DealState) -> tuple[int, ...]:
     """How many cards of his portion the elder holding carte blanche may say he leaves (law 32): before he
     shows, or after it once the younger has laid out (Case V); at least one, and no more than leaves him a take.
     The take he keeps room for and the cards he is dealt over twelve make his discard (laws 40-43)."""
-    if not (state.blanche[0] and not state.discards and state.leaves is None and (state.laid_out is not None or not state.shown[0])):
+    if not (state.blanche[0] and not state.discards and state.took_first is None and state.leaves is None and (state.laid_out is not None or not state.shown[0])):
         return ()
     shift = excess(state.dealt[0], state.ruleset)
     least, most = discard_bounds(PLAYERS[0], shift, len(state.stock), 0, state.portion, state.ruleset)
@@ -491,7 +562,7 @@ def _leave(state: DealState, action: Leave, player: Player) -> DealState:
 def _check_case_v(state: DealState, action: Exchange, player: Player) -> None:
     """The elder takes what he said he leaves room for (law 32); the younger exchanges the discard he laid out
     first unless the elder's late saying lets him alter it (Case V)."""
-    if player == PLAYERS[0] and state.leaves and action.take != state.portion - state.leaves[0]:
+    if player == PLAYERS[0] and state.leaves and state.took_first is None and action.take != state.portion - state.leaves[0]:
         raise error("exchange-contradicts-leave", f"the elder said he leaves {state.leaves[0]} of his {state.portion} cards, but takes in {action.take!r}")
     if player == PLAYERS[1] and state.laid_out is not None and action.discard != state.laid_out and not state.may_alter:
         raise error("discard-laid-out", f"the younger laid out {' '.join(format_cards(state.laid_out, state.ruleset))} first and may not alter it to {' '.join(format_cards(action.discard, state.ruleset))}: the elder left no card, or said so before showing")
@@ -500,13 +571,15 @@ def _check_case_v(state: DealState, action: Exchange, player: Player) -> None:
 def _exchanged(state: DealState, discards: tuple[tuple[Card, ...], ...], takes: tuple[int, ...]) -> tuple[Hand, Hand]:
     """The hands after both players laid out `discards` and took `takes` from the top of the stock."""
     rs = state.ruleset
+    if state.took_first is not None:  # the younger took in first (law 29)
+        return exchanged_first(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
     if takes == (len(discards[0]), len(discards[1])) and not any(excess(h, rs) for h in state.dealt):
         return deal_exchange(state.dealt[0], state.dealt[1], discards[0], discards[1], state.stock, rs)
     return exchanged_hands(state.dealt[0], state.dealt[1], (discards[0], discards[1]), (takes[0], takes[1]), state.stock, rs)
 
 
 def _elect(state: DealState, action: Elect, player: Player) -> DealState:
-    """The innocent player's election (laws 11, 13, 28, 44): a fresh deal voids the deal; standing it goes on
+    """The innocent player's election (laws 11, 13, 28, 29, 44): a fresh deal voids the deal; standing it goes on
     to the next election the deal offers, or to the exchange; waiving lifts the penalty."""
     offered = options(state)
     elector = state.pending[0] if state.pending is not None else _waiver(state, player)  # law 54's waiver: the adversary's
@@ -546,7 +619,7 @@ def options(state: DealState) -> tuple[str, ...]:
     """What the player to elect may elect now (empty unless an irregularity calls for an election): the
     election pending, or, while the play goes on, a player's waiver of his adversary's penalty under law 54 or 27.
 
-    laws: 11, 13, 27, 28, 44, 54
+    laws: 11, 13, 27, 28, 29, 44, 54
     post: state.pending is None or __return__ == elections(state.pending[1])
     post: state.pending is not None or __return__ in ((), ("waive",))
     post: state.pending is not None or not __return__ or (state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.offences)))
@@ -575,7 +648,7 @@ def _waivers(state: DealState) -> tuple[Player, ...]:
     already by an exchange penalty enforced (reading calling.false-claim)."""
     if state.phase != "play" or not state.hands:
         return ()
-    held = reckons_nothing(state.hands, state.waived, state.ruleset)
+    held = state.exchange_penalties
     claimed = tuple(any(c.player == p and not c.exempt and (c.found or state.younger_played) for c in state.claims) for p in PLAYERS)
     due = tuple((claimed[i] or bool(state.stock_exposed[i])) and not held[i] for i in range(len(PLAYERS)))
     return tuple(other(p) for i, p in enumerate(PLAYERS) if due[i] and not state.waived[1 - i])
@@ -1009,9 +1082,9 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     """Every action `apply` accepts in `state`, in a fixed order.
 
     Once the deal is over (complete or void) nothing is allowed; while an election is pending only the elector
-    acts (laws 11, 13, 28, 44).
+    acts (laws 11, 13, 28, 29, 44).
 
-    laws: 11, 13, 28, 44
+    laws: 11, 13, 28, 29, 44
     post: len(set(__return__)) == len(__return__)
     post: state.phase not in ("complete", "void") or __return__ == ()
     post: state.phase != "option" or all(isinstance(a, Elect) and a.player == state.to_move for a in __return__)
@@ -1091,18 +1164,19 @@ def _discards(state: DealState, i: int, least: int, most: int) -> tuple[tuple[Ca
 
 
 def _keeps_word(state: DealState, i: int, take: int) -> bool:
-    """An elder who said what he leaves takes the rest of his portion (law 32)."""
-    return bool(i) or state.leaves is None or take == state.portion - state.leaves[0]
+    """An elder who said what he leaves takes the rest of his portion (law 32), unless the younger has taken in before
+    him: he then takes what he may of the cards left of his portion (law 29, reading exchange.younger-first)."""
+    return bool(i) or state.leaves is None or state.took_first is not None or take == state.portion - state.leaves[0]
 
 
 def _exchange_space(state: DealState, i: int) -> tuple[int, int, int, int]:
     """For player `i` to exchange: (least, most) cards he may lay out, his excess over twelve, and the cards
-    the stock holds for him."""
+    the stock holds for him (for the elder, less those the younger took in before him, law 29)."""
     rs, player = state.ruleset, PLAYERS[i]
     elder_take = state.takes[0] if i else 0
     shift = excess(state.dealt[i], rs)
     least, most = discard_bounds(player, shift, len(state.stock), younger_room(elder_take, rs) if i else 0, state.portion, rs)
-    return least, most, shift, available(player, elder_take, len(state.stock))
+    return least, most, shift, available(player, elder_take, len(state.stock)) - (0 if i else state.mixed)
 
 
 def irregular_actions(state: DealState) -> tuple[Exchange | ExposeStock | Revoke | LeadOutOfTurn | Overplay | MixLeft | Call | Opening | CallValue | NameOut, ...]:
@@ -1118,9 +1192,10 @@ def irregular_actions(state: DealState) -> tuple[Exchange | ExposeStock | Revoke
     beyond a multiple lead right after its last card (law 59 II, Case X), which lies apart until taken back; once
     both have exchanged, the younger's mixing the cards left with his discard unshown (law 37); the younger
     dealt twelve taking in fewer than he discards without announcing it (`announced` false, Case XIII); in the
-    exchange, either player's showing a card of his adversary's portion of the stock (law 27, `exposable`).
+    exchange, either player's showing a card of his adversary's portion of the stock (law 27, `exposable`), and the
+    younger's exchange before the elder's, taking in cards of the elder's portion (law 29).
 
-    laws: 25, 27, 28, 31, 35, 39, 46, 52, 59
+    laws: 25, 27, 28, 29, 31, 35, 39, 46, 52, 59
     post: not set(__return__) & set(legal_actions(state))
     post: len(set(__return__)) == len(__return__)
     """
@@ -1144,7 +1219,8 @@ def irregular_actions(state: DealState) -> tuple[Exchange | ExposeStock | Revoke
     unannounced = state.phase == "option" and _may_take_unannounced(state)
     if state.phase != "exchange" and not unannounced:
         return mix
-    shows = tuple(ExposeStock(p, card) for p in PLAYERS for card in state.exposable(p))  # law 27
+    shows: tuple[Exchange | ExposeStock, ...] = tuple(ExposeStock(p, card) for p in PLAYERS for card in state.exposable(p))  # law 27
+    shows += _firsts(state)  # the younger taking in before the elder (law 29)
     if unannounced:
         state = replace(state, pending=None, unannounced=True)
     player = state.to_move
@@ -1224,6 +1300,7 @@ def record(state: DealState) -> DealRecord:
     post: __return__.elder.declare == choice_of(tuple(next((a for a in implications(state) if a.category == c.category), c) for c in state.calls if c.player == "elder"))
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
     post: (__return__.elder.exposed_stock, __return__.younger.exposed_stock) == state.stock_exposed
+    post: __return__.younger.took_in_first == (state.took_first is not None) and not __return__.elder.took_in_first
     post: __return__.elder.barred == unreckoned(state) and __return__.younger.barred == (("point",) if state.point_barred else ())
     post: __return__.out_of_turn == tuple(i for i in state.out_of_turn if i < len(state.tricks))
     """
@@ -1234,6 +1311,7 @@ def record(state: DealState) -> DealRecord:
         PlayerRecord(
             cards_of(state.dealt[i]), state.discards[i], None, choice_of(_reckoned_calls(state, p)),
             None if regular else state.takes[i], state.waived[i], state.false_claims[i], _barred(state, p), state.stock_exposed[i],
+            i == 1 and state.took_first is not None,
         )
         for i, p in enumerate(PLAYERS)
     ]
@@ -1271,6 +1349,7 @@ def record_mapping(state: DealState) -> dict[str, object]:
         mine.update({"false_claim": True} if side.false_claim else {})
         mine.update({"barred": list(side.barred)} if side.barred else {})
         mine.update({"exposed_stock": format_cards(side.exposed_stock, rs)} if side.exposed_stock else {})
+        mine.update({"took_in_first": True} if side.took_in_first else {})
         out[p] = mine
     out["stock"] = format_cards(state.stock, rs)
     out["tricks"] = [format_cards(t, rs) for t in state.tricks]

@@ -114,7 +114,7 @@ class Play:
 @dataclass(frozen=True)
 class Elect:
     """The innocent player elects what a law offers him after his adversary's irregularity: a fresh deal
-    (law 28), or, where the adversary reckons nothing, to enforce the penalty or waive it (law 44); the
+    (laws 28, 29), or, where the adversary reckons nothing, to enforce the penalty or waive it (law 44); the
     elder, after a wrong number dealt or a card exposed, a fresh deal or to stand the deal (laws 11, 13)."""
 
     player: Player

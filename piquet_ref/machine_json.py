@@ -5,11 +5,12 @@ An action is a mapping with `player` (elder | younger) and `action`:
 `{action: carte_blanche}`; `{action: exchange, discard: [cards], take: n, announced?: bool}` (`take` defaults
 to the number discarded; `announced: false`, only for the younger dealt twelve taking in fewer than he
 discards, says he did not announce leaving the card, which he may take up in the play with
-`{action: take_up}`, Case XIII); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
+`{action: take_up}`, Case XIII; the younger's exchange while the elder has still to exchange is his taking in
+first, from the top of the stock, law 29, which the elder elects on at once); `{action: call, category: point | sequences | sets, holdings: [[cards], ...]}`
 (`[]` calls nothing: sinking the category; the elder's `call` in a category he called nothing in, of the holdings
 his calls there declare by implication, is his reckoning of them, until the younger plays to the first trick, law 56,
 Case IV); `{action: play, card: C}`; `{action: elect, choice: fresh_deal |
-enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28 and 44; the
+enforce | waive | stand}` (the innocent player's election after an irregularity, laws 28, 29 and 44; the
 elder's, to have a fresh deal or stand it, after a wrong number dealt or a card exposed, laws 11 and 13);
 `{action: revoke, card: C}` (a card played to a trick not following suit though the player could, law 59 IV)
 and `{action: retake}` (the revoke found and taken back); `{action: see_left, look: true | false}` (the
@@ -296,13 +297,15 @@ def state_json(state: DealState) -> dict[str, Any]:
     """The summary of a state: phase, who is to act, what has been done, the replies, the score once the calls are over."""
     rs = state.ruleset
     by_player = dict(zip(PLAYERS, range(len(PLAYERS))))
+    made = [(state.discards[i], state.takes[i]) if len(state.discards) > i else None for i in range(len(PLAYERS))]
+    made[1] = made[1] or state.took_first  # the younger's exchange made before the elder's (law 29)
     out: dict[str, Any] = {
         "phase": state.phase,
         "to_move": state.to_move,
         "category": state.category,
         "carte_blanche": {p: {"dealt": state.blanche[i], "shown": state.shown[i]} for p, i in by_player.items()},
-        "discards": {p: format_cards(state.discards[i], rs) if len(state.discards) > i else None for p, i in by_player.items()},
-        "takes": {p: state.takes[i] if len(state.takes) > i else None for p, i in by_player.items()},
+        "discards": {p: None if m is None else format_cards(m[0], rs) for p, m in zip(PLAYERS, made)},
+        "takes": {p: None if m is None else m[1] for p, m in zip(PLAYERS, made)},
         "pending": None if state.pending is None else {"player": state.pending[0], "law": state.pending[1], "options": list(options(state))},
         "reckons_nothing": dict(zip(PLAYERS, state.reckons_nothing)),
         "void_law": state.void_law,
@@ -322,6 +325,8 @@ def state_json(state: DealState) -> dict[str, Any]:
         out["laid_out"] = {"discard": format_cards(state.laid_out, rs), "may_alter": state.may_alter}
     if state.leaves is not None:  # the elder's saying how many he leaves, and whether before showing (law 32, Case V)
         out["leaves"] = {"count": state.leaves[0], "before_showing": state.leaves[1]}
+    if state.took_first is not None:  # the younger took in before the elder (law 29)
+        out["took_in_first"] = True
     if any(state.stock_exposed):  # cards of the adversary's portion of the stock shown in the exchange (law 27)
         out["exposed_stock"] = {p: format_cards(cards, rs) for p, cards in zip(PLAYERS, state.stock_exposed) if cards}
     if state.point_lost:  # the elder opened sequences or sets before his point (law 46)

@@ -5,7 +5,9 @@ than twelve without penalty, the adversary counting as tricks the cards that can
 (laws 26, 30, 57); more than twelve, reckoning nothing that deal (laws 25, 31, 33, 35, 58). An elder
 who takes into his hand a card of the younger's portion of the stock (any past his own five) reckons
 nothing, or the younger may have a fresh deal (law 28); if the deal stands, the younger takes only what
-is left. The adversary of a player who reckons nothing may waive the penalty (law 44).
+is left. A younger who takes in before the elder, from the top of the stock and so from the elder's portion,
+reckons nothing, or the elder may have a fresh deal (law 29); if the deal stands, the elder takes only what is left
+of his portion. The adversary of a player who reckons nothing may waive the penalty (law 44).
 
 A player who reckons nothing still scores a carte blanche, which accrues before any card is taken in
 (Case XXI), and his holdings and his cards still bar: his calls are compared as anyone's, and every
@@ -105,6 +107,54 @@ def exchanged_hands(
     y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", excess(younger_dealt, rs), n, room, portion, rs))
     j = check_take("younger", takes[1], len(discards[1]), available("younger", k, n))
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[:k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + j]))
+
+
+def exchanged_first(
+    elder_dealt: Hand, younger_dealt: Hand, discards: tuple[tuple[Card, ...], tuple[Card, ...]],
+    takes: tuple[int, int], stock: tuple[Card, ...], rs: Ruleset,
+) -> tuple[Hand, Hand]:
+    """The hands after an exchange in which the younger took in first, out of turn (law 29): he takes `takes[1]`
+    cards, at least one, from the top of the stock, which are of the elder's portion; the elder then takes
+    `takes[0]` from where he stopped.
+
+    The younger's discard limits are those he would have had after the elder took his whole portion (as for a
+    discard laid out first, law 20) and he takes no more than that portion nor than he lays out (ending with
+    more than twelve as well is not modelled); the elder's portion is cut to the
+    cards the younger left of it (law 29: he takes only his unmixed cards), his discard limits with it, and a
+    take past them reaches the younger's portion (law 28: he then ends with more than twelve, since he lays out no
+    more than those cards). Every other check is
+    `exchanged_hands`'s (reading exchange.younger-first).
+
+    rules: exchange.take-from-top
+    laws: 23, 29
+    raises: PiquetError
+    post: pack_of_hand(__return__[0]) & pack_of_hand(__return__[1]) == 0
+    post: pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[: takes[1]])
+    post: pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[takes[1] : takes[1] + takes[0]])
+    post: 1 <= takes[1] <= min(rs.exchange.elder_max, len(discards[1]) - excess(younger_dealt, rs))
+    post: len(discards[0]) <= rs.exchange.elder_max - takes[1] + excess(elder_dealt, rs)
+    """
+    e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
+    n, portion = len(stock), rs.exchange.elder_max
+    room = younger_room(portion, rs)
+    shift = excess(younger_dealt, rs)
+    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", shift, n, room, portion, rs))
+    j = check_first_take(takes[1], len(discards[1]), shift, portion)
+    if j < 1:
+        raise error("record-took-in-first", f"younger.took_in_first: the younger took in first but took no card of the stock (take {j})")
+    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion - j, rs))
+    k = check_take("elder", takes[0], len(discards[0]), n - j)
+    return hand_of_pack(e_pack & ~e_out | pack_of(stock[j : j + k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[:j]))
+
+
+def check_first_take(take: object, discarded: int, shift: int, most: int) -> int:
+    """The younger's take before the elder's exchange, checked (law 29, reading exchange.younger-first): a count
+    of cards of the elder's portion, no more than the `most` of it the elder has not said he leaves, nor than the
+    younger lays out, less his excess `shift` of a wrong deal (taking in first more than that is not modelled);
+    else `exchange-take-count`."""
+    if type(take) is int and take > discarded - shift:
+        raise error("exchange-take-count", f"younger.take: the younger, taking in before the elder, takes in {take} cards after discarding {discarded}: no more than he lays out")
+    return check_take("younger", take, discarded, most)
 
 
 def reckons_nothing(hands: tuple[Hand, Hand], waived: tuple[bool, bool], rs: Ruleset) -> tuple[bool, bool]:

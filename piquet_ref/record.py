@@ -16,7 +16,10 @@ not reckoned before the younger played to the first trick, law 56 and Case IV). 
 `out_of_turn`: the tricks (indices into `tricks`) led out of turn, each by the adversary of the player the
 rules put on lead, and played to, so standing (law 59 III); the winner of each trick still leads the next.
 In the dealt form a player may add `exposed_stock`: the cards of his adversary's portion of the stock he
-showed or took up and put back in the exchange (law 27): he reckons nothing that deal, unless waived.
+showed or took up and put back in the exchange (law 27): he reckons nothing that deal, unless waived. In the dealt
+form the younger may add `took_in_first` (true: he took in before the elder, from the top of the stock, so cards of
+the elder's portion, law 29): he reckons nothing that deal unless the elder waives it, and the elder takes in after
+him, from where he stopped.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class PlayerRecord(NamedTuple):
     false_claim: bool = False  # a claim not held allowed good and left uncorrected: he reckons nothing (law 54)
     barred: tuple[DeclCategory, ...] = ()  # categories declared and compared, that bar but score nothing (laws 46, 56)
     exposed_stock: tuple[Card, ...] = ()  # cards of the adversary's portion of the stock he showed in the exchange (law 27)
+    took_in_first: bool = False  # the younger took in before the elder, from the elder's portion (law 29)
 
 
 class DealRecord(NamedTuple):
@@ -62,7 +66,7 @@ class DealRecord(NamedTuple):
 
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks", "out_of_turn"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
-PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred", "exposed_stock"}
+PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred", "exposed_stock", "took_in_first"}
 FIELD = {(who, key): f"{who}.{key}" for who in PLAYERS for key in PLAYER_KEYS}  # names for error messages
 
 
@@ -86,6 +90,8 @@ def parse_record(data: Any) -> DealRecord:
     rules: declare.sinking
     post: isinstance(data, DealRecord) or all("declare" in data[w] or __return__.player(w).declare == ALL for w in PLAYERS)
     post: isinstance(data, DealRecord) or all(__return__.player(w)[4:7] == (data[w].get("take"), data[w].get("waives_penalty", False), data[w].get("false_claim", False)) for w in PLAYERS)
+    post: isinstance(data, DealRecord) or all(__return__.player(w).took_in_first == data[w].get("took_in_first", False) for w in PLAYERS)
+    post: not __return__.elder.took_in_first and (not __return__.younger.took_in_first or __return__.younger.hand is None)
     rules: declare.barred
     post: isinstance(data, DealRecord) or all(sorted(__return__.player(w).barred) == sorted(data[w].get("barred", [])) for w in PLAYERS)
     """
@@ -132,6 +138,7 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     if type(claimed) is not bool:
         raise error("record-false-claim", f"{who}.false_claim must be true or false, got {claimed!r}")
     barred = parse_barred(data.get("barred", []), FIELD[who, "barred"])
+    first = _took_in_first(data, who)
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
@@ -147,8 +154,19 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     exposed = read_cards(data.get("exposed_stock", []), table, FIELD[who, "exposed_stock"])
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
-        take, waives, claimed, barred, exposed,
+        take, waives, claimed, barred, exposed, first,
     )
+
+
+def _took_in_first(data: Mapping[str, Any], who: Player) -> bool:
+    """A player's `took_in_first`: true or false, true only for the younger in the dealt form (law 29); else `record-took-in-first`."""
+    first = data.get("took_in_first", False)
+    if type(first) is not bool:
+        raise error("record-took-in-first", f"{who}.took_in_first must be true or false, got {first!r}")
+    if (first and who != "younger") or ("took_in_first" in data and "hand" in data):
+        why = "only the younger takes in out of turn before the other" if who != "younger" else "it is given with dealt and discard, not with hand"
+        raise error("record-took-in-first", f"{who}.took_in_first: {why}")
+    return first
 
 
 def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Card, Card], ...]:
@@ -254,6 +272,8 @@ def _checked(rec: DealRecord) -> DealRecord:
             raise error("argument-invalid", f"DealRecord.{who}.barred must be a tuple of distinct categories in the order {DECL_CATEGORIES}, got {player.barred!r}")
         if not isinstance(player.exposed_stock, tuple) or (player.exposed_stock and player.hand is not None):
             raise error("argument-invalid", f"DealRecord.{who}.exposed_stock must be a tuple of cards (dealt form only), got {player.exposed_stock!r}")
+        if type(player.took_in_first) is not bool or (player.took_in_first and (who != "younger" or player.hand is not None)):
+            raise error("argument-invalid", f"DealRecord.{who}.took_in_first must be a bool, true only for the younger in the dealt form, got {player.took_in_first!r}")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):

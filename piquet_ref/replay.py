@@ -3,8 +3,10 @@ with the rules it applies and their laws.
 
 FILE is either the input of the `apply` op (setup and actions) or a deal record in the dealt form
 (dealt hands, discards, stock, tricks, optional declaration choices), whose actions are read off it:
-carte blanche shown where dealt, the two exchanges, each player's calls (everything he declares), the
-cards played. A step the laws reject ends the narration with its error, law and step.
+carte blanche shown where dealt, the two exchanges (the younger's first where he took in first, law 29), each
+player's calls (everything he declares), the cards played, the younger declining to look at any cards left in the
+stock (law 36: a record does not say, and looking changes no score). A step the laws reject ends the narration with
+its error, law and step.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from .calling import good_against_the_cards
 from .cards import Card, cards_of, format_card, format_cards, hand_of
 from .declarations import DECL_CATEGORIES, CategoryComparison
 from .errors import PiquetError, error
-from .machine import DealState, apply, implications, new_deal, replies, score, unreckoned
+from .machine import DealState, apply, implications, new_deal, options, replies, score, unreckoned
 from .dialogue import category_of, describe
 from .machine_actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, ExposeStock, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
 from .machine_actions import CallPoint, CallSequence, CallSet, ChangeLead, LayOut, LeadSeveral, Leave, Overplay, ShowBlanche
 from .machine_json import action_of, setup_of
-from .record import parse_record
+from .record import DealRecord, parse_record
 from .ruleset import PLAYERS, Ruleset, other
-from .scoring import score_deal
+from .scoring import DealResult, score_deal
 
 # The rules each kind of step carries out (their citations, in spec/rules, give the laws).
 STEP_RULES = {
@@ -64,31 +66,68 @@ def actions_of_record(data: Any) -> tuple[DealState, list[Action]]:
     if rec.elder.barred or rec.younger.barred:
         raise error("record-invalid", "replay cannot rebuild the calls that barred a holding from scoring (laws 46, 56) from a record with barred (it holds only what was declared)")
     result = score_deal(rec)
-    state = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
-    actions: list[Action] = [ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown]
-    actions += [ExposeStock(p, c) for p in PLAYERS for c in rec.player(p).exposed_stock]  # law 27: before the elder takes in
-    for i, p in enumerate(PLAYERS):
-        side = rec.player(p)
-        assert side.discard is not None
-        take = len(side.discard) if side.take is None else side.take
-        actions.append(Exchange(p, side.discard, take))
-        if take > len(side.discard) or (i == 0 and take > rec.ruleset.exchange.elder_max):  # the innocent elects (laws 28, 44)
-            actions.append(Elect(other(p), "waive" if rec.player(other(p)).waives_penalty else "enforce"))
-    declared = [result.declaration(p) for p in PLAYERS]
-    for category in DECL_CATEGORIES:
-        for i, p in enumerate(PLAYERS):
-            d = declared[i]
-            held: tuple[tuple[Card, ...], ...]
-            if category == "point":
-                held = (d.point.cards,) if d.point else ()
-            else:
-                held = tuple(h.cards for h in (d.sequences if category == "sequences" else d.sets))
-            actions.append(Call(p, category, held))
-    elected = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
-    actions += [Elect(other(p), "waive") for p in PLAYERS if rec.player(p).exposed_stock and rec.player(other(p)).waives_penalty and other(p) not in elected]  # law 44
-    for t in result.tricks:  # a trick the record says was led out of turn is so led (law 59 III)
-        actions += [LeadOutOfTurn(t.leader, t.lead) if t.number - 1 in rec.out_of_turn else Play(t.leader, t.lead), Play(other(t.leader), t.follow)]
-    return state, actions
+    dealt = new_deal(hand_of(rec.elder.dealt), hand_of(rec.younger.dealt), rec.stock, rec.ruleset)
+    return dealt, _Rebuilt(rec, dealt).actions(result)
+
+
+class _Rebuilt:
+    """The actions of a record, found by running them through the machine as they are chosen: each election a
+    law opens is the one the record implies (a deal dealt wrong stood, law 11 or 13; a penalty enforced unless the
+    adversary `waives_penalty`, laws 28, 29, 44), and the younger declines to look at any cards left (law 36). A step
+    the machine refuses ends the list there, so that the narration stops at it."""
+
+    def __init__(self, rec: DealRecord, state: DealState) -> None:
+        self.rec, self.state, self.taken = rec, state, list[Action]()
+        self.refused = False
+
+    def act(self, action: Action) -> None:
+        if self.refused:
+            return
+        self.taken.append(action)
+        try:
+            self.state = apply(self.state, action)
+        except PiquetError:
+            self.refused = True
+            return
+        self.settle()
+
+    def settle(self) -> None:
+        """Make the elections pending, as the record implies them."""
+        while self.state.pending is not None and not self.refused:
+            who = self.state.pending[0]
+            stand = "stand" in options(self.state)
+            self.act(Elect(who, "stand" if stand else "waive" if self.rec.player(who).waives_penalty else "enforce"))
+
+    def actions(self, result: DealResult) -> list[Action]:
+        rec = self.rec
+        self.settle()  # a deal dealt wrong: the elder stands it
+        self.act_all([ShowBlanche(p) for p, shown in zip(PLAYERS, result.carte_blanche) if shown])
+        self.act_all([ExposeStock(p, c) for p in PLAYERS for c in rec.player(p).exposed_stock])  # law 27: before the elder takes in
+        for p in reversed(PLAYERS) if rec.younger.took_in_first else PLAYERS:  # the younger first where he took in first (law 29)
+            side = rec.player(p)
+            assert side.discard is not None
+            self.act(Exchange(p, side.discard, len(side.discard) if side.take is None else side.take))
+        declared = [result.declaration(p) for p in PLAYERS]
+        for category in DECL_CATEGORIES:
+            for i, p in enumerate(PLAYERS):
+                d = declared[i]
+                held: tuple[tuple[Card, ...], ...]
+                if category == "point":
+                    held = (d.point.cards,) if d.point else ()
+                else:
+                    held = tuple(h.cards for h in (d.sequences if category == "sequences" else d.sets))
+                self.act(Call(p, category, held))
+        self.act_all([Elect(other(p), "waive") for p in PLAYERS if rec.player(p).exposed_stock and rec.player(other(p)).waives_penalty and not self.state.waived[PLAYERS.index(other(p))]])  # law 44
+        for t in result.tricks:  # a trick the record says was led out of turn is so led (law 59 III)
+            self.act(LeadOutOfTurn(t.leader, t.lead) if t.number - 1 in rec.out_of_turn else Play(t.leader, t.lead))
+            if not self.refused and self.state.left_election_open:  # the younger's election on the cards left (law 36), which no record holds
+                self.act(SeeLeft(PLAYERS[1], False))
+            self.act(Play(other(t.leader), t.follow))
+        return self.taken
+
+    def act_all(self, actions: list[Action]) -> None:
+        for action in actions:
+            self.act(action)
 
 
 def laws(keys: tuple[str, ...], rs: Ruleset) -> str:
@@ -140,7 +179,7 @@ def narrate(state: DealState, actions: list[Action]) -> Iterator[str]:
             if silent:
                 yield f"     the {p} reckons nothing that deal but his carte blanche; his cards still bar (laws 58, 44)"
     elif state.phase == "void":
-        yield "the deal is void: a fresh deal (law 28)"
+        yield f"the deal is void: a fresh deal (law {state.void_law})"
     else:
         yield f"the deal stops at the {state.phase.replace('_', ' ')}, the {state.to_move} to act"
 
@@ -164,12 +203,15 @@ def _describe(before: DealState, after: DealState, action: Action, rs: Ruleset) 
             return f"lets go the {other(action.player)}'s penalty of reckoning nothing (law 44)", ()
         return f"elects {action.choice.replace('_', ' ')} (law {before.pending[1]})", ()
     if isinstance(action, Exchange):
-        taken = before.takes[0] if action.player == "younger" else 0
+        taken = (before.takes[0] if before.takes else 0) if action.player == "younger" else before.mixed  # the younger takes in after the elder, or first (law 29)
         cards = before.stock[taken : taken + action.take]
         altered = action.player == "younger" and before.laid_out not in (None, action.discard)
         text = f"{'alters his discard to' if altered else 'discards'} {' '.join(format_cards(action.discard, rs))}, takes in {' '.join(format_cards(cards, rs))}"
         if action.player == "elder" and after.left:
             text += f", leaves {after.left}"
+        if after.took_first is not None and before.took_first is None:
+            text += (", before the elder's exchange: cards of the elder's portion, so he reckons nothing this deal unless the elder waives it,"
+                     " or the elder may have a fresh deal; the deal standing, the elder takes only the cards left of his portion (law 29)")
         if action.take != len(action.discard):
             held = len(cards_of(before.dealt[PLAYERS.index(action.player)])) - len(action.discard) + action.take
             text += f", and plays with {held} cards (law {30 if action.take < len(action.discard) else 58})"

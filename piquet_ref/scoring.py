@@ -40,7 +40,7 @@ from .deal_contracts import (  # the postconditions of score_deal
 )
 from .exchange import deal_exchange
 from .misdeal import deal_shape, size_error
-from .penalties import exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
+from .penalties import exchanged_first, exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
 from .play import beats, check_trick, trick_is_legal
 from .record import DealRecord, parse_record
 from .ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
@@ -121,14 +121,18 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
     A record of the hands after the exchange gives them as they are, and no carte blanche (it is a property
     of the dealt hand). A record of the dealt hands gives each player his dealt hand less his discard, with
     as many cards taken in from the top of the stock as he takes (as many as he discards unless the record
-    says otherwise), the elder first and the younger from where the elder stopped; carte blanche is a dealt
-    hand of the ruleset's size at least with no court card.
+    says otherwise), the elder first and the younger from where the elder stopped, or, where the younger took in
+    first (law 29), the younger first and the elder from where he stopped; carte blanche is a dealt hand of the
+    ruleset's size at least with no court card.
 
     rules: exchange.take-from-top, carte-blanche.definition
     raises: PiquetError
     post: record.elder.dealt is not None or (set(cards_of(__return__[0])), set(cards_of(__return__[1])), __return__[2]) == (set(record.elder.hand or ()), set(record.younger.hand or ()), (False, False))
-    post: record.elder.dealt is None or set(cards_of(__return__[0])) == set(record.elder.dealt) - set(record.elder.discard or ()) | set((record.stock or ())[: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
-    post: record.elder.dealt is None or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[len(record.elder.discard or ()) if record.elder.take is None else record.elder.take :][: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
+    post: record.elder.dealt is None or record.younger.took_in_first or set(cards_of(__return__[0])) == set(record.elder.dealt) - set(record.elder.discard or ()) | set((record.stock or ())[: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
+    post: record.elder.dealt is None or record.younger.took_in_first or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[len(record.elder.discard or ()) if record.elder.take is None else record.elder.take :][: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
+    laws: 29
+    post: not record.younger.took_in_first or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
+    post: not record.younger.took_in_first or set(cards_of(__return__[0])) == set(record.elder.dealt or ()) - set(record.elder.discard or ()) | set((record.stock or ())[len(record.younger.discard or ()) if record.younger.take is None else record.younger.take :][: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
     post: not set(cards_of(__return__[0])) & set(cards_of(__return__[1]))
     post: record.elder.dealt is None or __return__[2] == tuple(len(d or ()) >= record.ruleset.carte_blanche.min_cards and not any(record.ruleset.carte_blanche.court_mask >> bit_of(c) & 1 for c in d or ()) for d in (record.elder.dealt, record.younger.dealt))
     """
@@ -143,10 +147,12 @@ def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
         if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e.dealt) + len(y.dealt) + len(stock):  # a card twice
             check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
         ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
-        if e.take is None and y.take is None and shape == "regular":
+        takes = _takes(record)
+        if y.took_in_first:  # the younger took in before the elder (law 29)
+            eh, yh = exchanged_first(ed, yd, (e.discard, y.discard), takes, stock, rs)
+        elif e.take is None and y.take is None and shape == "regular":
             eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
         else:  # an irregular exchange (laws 25-35)
-            takes = (len(e.discard) if e.take is None else e.take, len(y.discard) if y.take is None else y.take)
             eh, yh = exchanged_hands(ed, yd, (e.discard, y.discard), takes, stock, rs)
         return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
     assert e.hand is not None and y.hand is not None
@@ -288,10 +294,11 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         decl = [e_decl, y_decl]
         comparison = compare_declarations(e_decl, y_decl, rs)
 
-    irregular = rec.elder.take is not None or rec.younger.take is not None or any(size(h) != rs.pack.hand_size for h in hands)
+    first = rec.younger.took_in_first
+    irregular = rec.elder.take is not None or rec.younger.take is not None or first or any(size(h) != rs.pack.hand_size for h in hands)
     waived = (rec.elder.waives_penalty, rec.younger.waives_penalty)
     silent = reckons_nothing(hands, waived, rs) if irregular else (False, False)
-    offended = tuple(p.false_claim or bool(p.exposed_stock) for p in (rec.elder, rec.younger))  # laws 54 and 27
+    offended = (rec.elder.false_claim or bool(rec.elder.exposed_stock), rec.younger.false_claim or bool(rec.younger.exposed_stock) or first)  # laws 54, 27 and 29
     if any(offended):  # the adversary's waiver of law 44 aside
         silent = (silent[0] or (offended[0] and not waived[1]), silent[1] or (offended[1] and not waived[0]))
     barred = (rec.elder.barred, rec.younger.barred)
@@ -324,6 +331,13 @@ def score_deal(record: DealRecord | Any) -> DealResult:
         tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
         blanche, hands, tricks, complete, silent, barred, rec.out_of_turn,
     )
+
+
+def _takes(rec: DealRecord) -> tuple[int, int]:
+    """(elder, younger) cards taken in, by a record of the dealt hands: as many as each discarded unless it says otherwise."""
+    e, y = rec.elder, rec.younger
+    assert e.discard is not None and y.discard is not None
+    return len(e.discard) if e.take is None else e.take, len(y.discard) if y.take is None else y.take
 
 
 class _Log:

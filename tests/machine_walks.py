@@ -36,7 +36,8 @@ def walks(
     """A legal deal and legal actions drawn one by one from `legal_actions` (to the end, or stopping anywhere);
     with `irregular`, an exchange may take in another number of cards than the legal one drawn, one of
     `irregular_actions` (and no fresh deal is elected), and where a player may show a card of his adversary's
-    portion of the stock (`irregular_actions`, law 27) he does so one step in six; a younger taking in fewer than he discards leaves
+    portion of the stock (`irregular_actions`, law 27) he does so one step in six, as the younger takes in before the
+    elder's exchange (law 29); a younger taking in fewer than he discards leaves
     the card unannounced half the time (Case XIII), and the take-up, once open, is drawn one step in eight
     (with `shortfall`, the younger always takes in fewer than he discards, unannounced, where the stock lets him, and
     may mix the cards left with his discard in one walk in four); with `revokes`, up to three revokes of
@@ -82,6 +83,9 @@ def walks(
         shown = [a for a in irregular_actions(state) if isinstance(a, ExposeStock)] if irregular else []
         if shown and draw(st.integers(0, 5)) == 0:  # a card of the adversary's portion of the stock shown (law 27)
             choices = tuple(shown)
+        early = [a for a in irregular_actions(state) if isinstance(a, Exchange) and a.player != state.to_move] if irregular and state.phase == "exchange" else []
+        if early and draw(st.integers(0, 5)) == 0:  # the younger takes in before the elder (law 29)
+            choices = tuple(early)
         wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
@@ -130,8 +134,8 @@ def walks(
             if these and len(these) < len(choices):
                 choices = these if draw(st.booleans()) else tuple(a for a in choices if not isinstance(a, kind))
         action = draw(st.sampled_from(choices))
-        room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE
-        others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) else []
+        room = STOCK_SIZE - state.takes[0] if action.player == "younger" and state.takes else STOCK_SIZE - state.mixed
+        others = [t for t in range(room + 1) if t != action.take] if isinstance(action, Exchange) and action.player == state.to_move else []
         short = min(len(action.discard), room) if isinstance(action, Exchange) and action.player == "younger" else 0
         if shortfall and short:  # the same discard, fewer taken in, unannounced (Case XIII)
             assert isinstance(action, Exchange)

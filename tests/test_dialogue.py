@@ -216,12 +216,15 @@ def reckoning(category: str, mine: Held, elder: Held, younger: Held, discard: He
 
 
 def after_exchange(deck: list[int], actions: tuple[Action, ...]) -> tuple[Held, Held, Held]:
-    """The elder's and younger's hands after the exchange, and the elder's discard, from the actions taken."""
+    """The elder's and younger's hands after the exchange, and the elder's discard, from the actions taken: each takes
+    in from the top of the stock in the order they exchanged (the younger first out of turn: law 29)."""
     ex = [a for a in actions if isinstance(a, Exchange)]
-    e, y = ex[0], ex[1]
+    e, y = (ex[0], ex[1]) if ex[0].player == "elder" else (ex[1], ex[0])
     stock = deck[24:]
-    elder = tuple(c for c in deck[:12] if c not in e.discard) + tuple(stock[: e.take])
-    younger = tuple(c for c in deck[12:24] if c not in y.discard) + tuple(stock[e.take : e.take + y.take])
+    first, second = (e, y) if ex[0] is e else (y, e)
+    taken = {first.player: tuple(stock[: first.take]), second.player: tuple(stock[first.take : first.take + second.take])}
+    elder = tuple(c for c in deck[:12] if c not in e.discard) + taken["elder"]
+    younger = tuple(c for c in deck[12:24] if c not in y.discard) + taken["younger"]
     return elder, younger, e.discard
 
 

@@ -48,6 +48,7 @@ BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
     "mix_allowed": lambda: product((-1, 0, 1, 2), BOOLS, BOOLS, BOOLS),
     "ask_allowed": lambda: product((-1, 0, 1, 2), BOOLS),
     "take_checked": lambda: product((-1, 0, 1, 2), range(-2, 11), COUNTS, COUNTS),
+    "first_take_checked": lambda: product(range(-2, 8), range(-1, 6), (-2, -1, 0, 1, 2), range(-1, 7)),
     "offence_law": lambda: product((-1, 0, 1, 2), range(-1, 16), COUNTS, (-2, -1, 0, 1, 2), range(-1, 7)),
     "elected_under": lambda: ((n,) for n in range(80)),
     "silenced": lambda: product(SIZES, SIZES, BOOLS, BOOLS),
@@ -230,15 +231,18 @@ def test_the_cards_left_check_finds_each_bug_planted_in_it(bug: Plant, monkeypat
 
 
 def machine_breaks(state: DealState) -> set[tuple[str, str]]:
-    """(function, postcondition) of every condition of `penalties.exchanged_hands`, `revokes.after_revoke`,
-    `revokes.out_of_turn_leads`, `revokes.after_lead_out_of_turn` and `showing.showable` broken where `state` calls
+    """(function, postcondition) of every condition of `penalties.exchanged_hands` (`exchanged_first` where the
+    younger took in first, law 29), `revokes.after_revoke`, `revokes.out_of_turn_leads`,
+    `revokes.after_lead_out_of_turn` and `showing.showable` broken where `state` calls
     on them: its exchange once both have exchanged, every revoke open to the follower of a card led, every lead
     out of turn open to the player not on lead (law 59 III), and every player's showable calls once the calls
     have begun."""
     out: set[tuple[str, str]] = set()
     rs = state.ruleset
     checks: list[tuple[Any, str, tuple[Any, ...]]] = []
-    if len(state.takes) == len(PLAYERS):
+    if len(state.takes) == len(PLAYERS) and state.took_first is not None:
+        checks.append((penalties, "exchanged_first", (*state.dealt, state.discards, state.takes, state.stock, rs)))
+    elif len(state.takes) == len(PLAYERS):
         checks.append((penalties, "exchanged_hands", (*state.dealt, state.discards, state.takes, state.stock, rs)))
     pos = state.position
     if pos is not None and pos.lead is not None:
@@ -283,11 +287,30 @@ def calibration_states() -> list[DealState]:
     return [example(), shown, apply(shown, Play("elder", parse_cards(["AH"])[0]))]
 
 
+def first_states() -> list[DealState]:
+    """The deal of 000 §Example with the younger taking in first (law 29), the elder then taking his two cards left,
+    or a third, of the younger's portion (law 28)."""
+    from piquet_ref.cards import parse_cards
+    from piquet_ref.machine import apply, new_deal, run
+    from piquet_ref.machine_actions import Elect, Exchange
+
+    from .test_dialogue import SETUP
+
+    dealt = new_deal(hand_of(parse_cards(SETUP[0].split())), hand_of(parse_cards(SETUP[1].split())), tuple(parse_cards(SETUP[2].split())))
+    first = run(dealt, (Exchange("younger", tuple(parse_cards("7S 9H 7H")), 3), Elect("elder", "enforce")))
+    past = (Exchange("elder", tuple(parse_cards("KS 8C")), 3), Elect("younger", "enforce"))
+    return [apply(first, Exchange("elder", tuple(parse_cards("KS 8C")), 2)), run(first, past)]
+
+
 MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (penalties, "exchanged_hands", Plant(
         "younger-takes-past-a-card", "the younger takes in from one card below where the elder stopped",
         "pack_of(stock[k : k + j])", "pack_of(stock[k + 1 : k + 1 + j])",
         "pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[takes[0] : takes[0] + takes[1]])")),
+    (penalties, "exchanged_first", Plant(
+        "elder-takes-from-the-top", "after the younger took in first, the elder takes from the top of the stock as if he had not",
+        "pack_of(stock[j : j + k])", "pack_of(stock[:k])",
+        "pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[takes[1] : takes[1] + takes[0]])")),
     (revokes, "after_revoke", Plant(
         "revoke-wins", "the card of another suit wins the trick", "follower if beats(pos.lead, card) else pos.leader",
         "follower if not beats(pos.lead, card) else pos.leader", "__return__.lead is None and __return__.leader == pos.leader")),
@@ -305,7 +328,7 @@ MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
 
 @pytest.mark.parametrize("module, function, bug", MACHINE_PLANTED, ids=[b.name for _, _, b in MACHINE_PLANTED])
 def test_the_machine_check_finds_each_bug_planted_in_a_decider(module: Any, function: str, bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
-    states = calibration_states()
+    states = calibration_states() + first_states()
     assert all(machine_breaks(s) == set() for s in states)
     plant(monkeypatch, module, function, bug)
     caught = {b for s in states for f, b in machine_breaks(s) if f == function}
@@ -319,6 +342,10 @@ PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
         "elder-portion-inclusive", "an elder taking exactly his portion takes a card of the younger's",
         "take > (rs.exchange.elder_max if portion is None else portion)", "take >= (rs.exchange.elder_max if portion is None else portion)",
         "(__return__ == TAKES_YOUNGER_CARD) == (player == 0 and take > portion)")),
+    ("penalties.py", "check_first_take", "first_take_checked", Plant(
+        "first-take-past-the-discard", "the younger taking in first may take one more card than he lays out",
+        "if type(take) is int and take > discarded - shift:", "if type(take) is int and take > discarded - shift + 1:",
+        "0 <= __return__ <= most and __return__ <= discarded - shift")),
     ("penalties.py", "reckons_nothing", "silenced", Plant(
         "waivers-swapped", "a player's waiver lets off himself, not his adversary",
         "return e and not waived[1], y and not waived[0]", "return e and not waived[0], y and not waived[1]",

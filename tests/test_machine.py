@@ -39,6 +39,7 @@ from piquet_ref.machine_actions import AskShow, ChangeLead, LayOut, LeadOutOfTur
 from piquet_ref.penalties import ELECTIONS
 from piquet_ref.machine_counts import count_actions
 from piquet_ref.machine_json import action_json, action_of, state_json
+from piquet_ref.replay import actions_of_record
 from piquet_ref.ruleset import PLAYERS, Player, other
 from piquet_ref.scoring import DealResult
 
@@ -65,7 +66,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     card taken up to a trick the younger played another suit to, the cards from his play to the first such
     trick on are struck out (law 59 IV). A lead out of turn is struck out with the retake before any card is played to
     it; played to, it stands, and the record names its trick in `out_of_turn` (law 59 III). The cards of his
-    adversary's portion of the stock a player showed are his `exposed_stock` (law 27)."""
+    adversary's portion of the stock a player showed are his `exposed_stock` (law 27). A younger who exchanged before
+    the elder took in first (law 29)."""
     discards = {a.player: a.discard for a in actions if isinstance(a, Exchange)}
     takes = {a.player: a.take for a in actions if isinstance(a, Exchange)}
     waives = {a.player for a in actions if isinstance(a, Elect) and a.choice == "waive"}
@@ -123,6 +125,8 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
         shown = [a.card for a in actions if isinstance(a, ExposeStock) and a.player == who]
         if shown:
             out[who]["exposed_stock"] = format_cards(shown)
+        if who == "younger" and list(discards) == ["younger", "elder"]:  # he exchanged first (law 29)
+            out[who]["took_in_first"] = True
         if who == "elder" and false_claim_by_dialogue(deck, actions):
             out[who]["false_claim"] = True
         if who == "younger" and asked is not None and point and len(point[0]) > asked:  # asked away, his longer point bars unscored (Case I)
@@ -539,10 +543,33 @@ def test_replay_of_case_iv_says_the_aces_are_declared_by_implication_and_names_t
     assert next(line for line in lines if line.startswith(" 10. elder:")).startswith(" 10. elder: reckons sets: AS AH AD")
 
 
+def test_every_dealt_form_record_of_the_corpus_replays_through_the_machine_to_its_own_score() -> None:
+    """`replay`'s reading of a record as actions: the elections its irregularities open (a wrong number dealt stood,
+    laws 11, 13; penalties enforced or waived, laws 28, 29, 44), the younger declining to look at cards left (law 36),
+    leads out of turn; only records with a claim not held or a holding barred, which hold too little to rebuild their
+    calls, are refused (record-invalid)."""
+    replayed = refused = 0
+    for case in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases"):
+        data = case.data["input"]
+        if case.op != "score_deal" or "expect" not in case.data or not isinstance(data, dict) or "stock" not in data:
+            continue
+        if any(data[p].get(k) for p in PLAYERS for k in ("false_claim", "barred")):
+            with pytest.raises(PiquetError) as info:
+                actions_of_record(data)
+            assert info.value.code == "record-invalid"
+            refused += 1
+            continue
+        state, actions = actions_of_record(data)
+        got, want = score_deal(record(run(state, tuple(actions)))), score_deal(data)
+        assert (got.elder, got.younger, got.reckons_nothing, got.hands, got.tricks) == (want.elder, want.younger, want.reckons_nothing, want.hands, want.tricks), case.id
+        replayed += 1
+    assert replayed > 100 and refused >= 4
+
+
 def test_replay_stops_at_a_rejected_step_with_its_code_law_and_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     setup = {"elder": {"dealt": data["elder"]["dealt"]}, "younger": {"dealt": data["younger"]["dealt"]}, "stock": data["stock"]}
-    bad = {**setup, "actions": [{"player": "younger", "action": "exchange", "discard": data["younger"]["discard"]}]}
+    bad = {**setup, "actions": [{"player": "younger", "action": "exchange", "discard": data["younger"]["discard"], "take": 0}]}
     (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
     assert main(["replay", str(tmp_path / "bad.json")]) == 1
     assert "exchange-out-of-turn (law 24) at step 0" in capsys.readouterr().err
@@ -737,11 +764,15 @@ def start_from(data: dict[str, Any]) -> DealState:
 # --- irregular exchanges and their penalties (laws 25-35, 44, 57, 58; 000 §Scoring; Cases XIX, XXI)
 
 
-def expected_options(action: Exchange) -> tuple[str, ...]:
-    """What the adversary may elect after `action`, straight from the laws: a fresh deal besides the penalty
-    when the elder takes past his five (law 28); enforcing or waiving the penalty of one who takes in more
-    than he discards (laws 31, 35, 44); nothing after any other exchange (law 30: no penalty)."""
-    if action.player == "elder" and action.take > 5:
+def expected_options(action: Exchange, earlier: tuple[Action, ...]) -> tuple[str, ...]:
+    """What the adversary may elect after `action`, `earlier` the actions before it, straight from the laws: a fresh
+    deal besides the penalty when the younger takes in before the elder has exchanged (law 29), or when the elder
+    takes past his five, less any the younger took in before him (law 28); enforcing or waiving the penalty of one who
+    takes in more than he discards (laws 31, 35, 44); nothing after any other exchange (law 30: no penalty)."""
+    before = [a for a in earlier if isinstance(a, Exchange)]
+    if action.player == "younger" and not before:
+        return ("fresh_deal", "enforce", "waive")
+    if action.player == "elder" and action.take > 5 - (before[0].take if before else 0):
         return ("fresh_deal", "enforce", "waive")
     return ("enforce", "waive") if action.take > len(action.discard) else ()
 
@@ -763,12 +794,12 @@ def test_an_irregular_deal_played_out_is_scored_as_score_deal_scores_its_record(
 def test_the_innocent_players_elections_are_legal_exactly_when_a_law_offers_them(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     deck, actions, state = walk
     before = start(deck)
-    for action in actions:
+    for i, action in enumerate(actions):
         assert action in legal_actions(before) or action in irregular_actions(before)
         after = apply(before, action)
         if isinstance(action, Exchange):
             offered = tuple(a.choice for a in legal_actions(after) if isinstance(a, Elect))
-            assert offered == expected_options(action)
+            assert offered == expected_options(action, actions[:i])
             assert all(a.player != action.player for a in legal_actions(after) if isinstance(a, Elect))
         before = after
     if state.phase != "option":  # no election but, in the play, the waiver of a card of the stock shown (laws 27, 44)
@@ -1142,20 +1173,25 @@ def test_a_discard_laid_out_first_stands_unless_the_elder_left_cards_without_say
 ) -> None:
     """Case V, law 32: read off the actions taken, not the state's flags. The younger's exchange is of the
     discard he laid out unless the elder's exchange left cards of his five and his saying of it did not come
-    before his showing."""
+    before his showing; a younger who takes in before the elder (law 29) exchanges the discard he laid out, and the
+    elder then takes no more than the cards of his five left him, whatever he had said he leaves."""
     _, actions, state = walk
     laid = [a for a in actions if isinstance(a, LayOut)]
     mine = [a for a in actions if isinstance(a, Exchange) and a.player == "younger"]
     elder = [a for a in actions if isinstance(a, Exchange) and a.player == "elder"]
     if not laid or not mine:
         return
+    assert [action_of(action_json(a, RS), RS, "a") for a in actions] == list(actions)  # the protocol carries them
     at = actions.index
     leave = [a for a in actions if isinstance(a, Leave)]
     said_in_time = bool(leave) and at(leave[0]) < at(ShowBlanche("elder"))
+    if not elder or at(mine[0]) < at(elder[0]):  # the younger took in first (law 29)
+        assert mine[0].discard == laid[0].discard and mine[0].take <= STOCK_SIZE - 3 - (leave[0].count if leave and at(leave[0]) < at(mine[0]) else 0)
+        assert not elder or elder[0].take <= STOCK_SIZE - 3 - mine[0].take or Elect("younger", "enforce") in actions or Elect("younger", "waive") in actions
+        return
     left = STOCK_SIZE - 3 - elder[0].take
     assert mine[0].discard == laid[0].discard or (left > 0 and not said_in_time)
     assert not leave or elder[0].take == STOCK_SIZE - 3 - leave[0].count  # he takes the rest of his five (law 32)
-    assert [action_of(action_json(a, RS), RS, "a") for a in actions] == list(actions)  # the protocol carries them
 
 
 def test_an_elder_who_takes_past_his_five_after_the_younger_laid_out_three_leaves_that_discard_to_take_in_the_two_left() -> None:
