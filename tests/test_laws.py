@@ -10,6 +10,7 @@ reckons nothing that deal (tagged RN in Part A15 of the rules catalogue).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -20,6 +21,7 @@ import yaml
 
 from piquet_ref import PiquetError
 from piquet_ref.catalogue import ambiguities
+from piquet_ref.corpus import load_cases
 from piquet_ref.errors import error_catalogue
 from piquet_ref.laws import KINDS, NUMBERS, law, law_of, laws, load_laws
 from piquet_ref.specdoc import spec_markdown
@@ -282,3 +284,16 @@ def test_the_state_machine_finds_the_law_of_each_situation_it_asks_for() -> None
     with pytest.raises(PiquetError) as info:
         law_of("deal.no-such-thing")
     assert info.value.code == "spec-invalid"
+
+
+def test_every_executable_law_is_pinned_by_a_conformance_case_citing_it() -> None:
+    """Issue 6: each law a record of actions can decide has at least one case whose sources cite it (key L, its
+    number, a sub-item such as "59 II" included), and no case cites a law the code does not have."""
+    cited: dict[int, list[str]] = {}
+    for case in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases"):
+        for source in case.data.get("sources", []):
+            found = re.match(r"(\d+)", str(source.get("at"))) if source.get("key") == "L" else None
+            if found:
+                cited.setdefault(int(found.group(1)), []).append(case.id)
+    assert [x.number for x in laws() if x.executable and x.number not in cited] == []
+    assert set(cited) <= {x.number for x in laws()}
