@@ -1,4 +1,5 @@
-"""Benchmarks for the README: declarations of both hands, `score_deal` in-process, `serve` over a pipe.
+"""Benchmarks for the README: declarations of both hands, `score_deal` in-process, `serve` over a pipe,
+the deal's state machine, and a one-shot request in a fresh process.
 
 Run `python bench/bench.py` (options: `--deals N`, `--seed S`, `--repeat R`). Each figure is the best
 of R runs; every run scores its own N random legal deals (random exchange, random legal play),
@@ -21,6 +22,8 @@ import time
 from typing import Any, Callable, TypeVar
 
 from piquet_ref import __version__, compare_hands, parse_record, score_deal
+from piquet_ref.cards import hand_of
+from piquet_ref.machine import DealState, apply, legal_actions, new_deal
 from piquet_ref.jsonio import result_text
 from piquet_ref.generate import random_record
 from piquet_ref.scoring import deal_hands
@@ -79,6 +82,35 @@ def _serve_once(records: list[dict[str, Any]]) -> float:
     return (seen - timed_from) / elapsed
 
 
+def random_deal(rng: random.Random) -> DealState:
+    """A regular deal of a shuffled pack as the machine's first state."""
+    pack = list(range(32))
+    rng.shuffle(pack)
+    return new_deal(hand_of(pack[:12]), hand_of(pack[12:24]), tuple(pack[24:]))
+
+
+def walk(state: DealState, rng: random.Random) -> int:
+    """Play `state` to its end through the machine, each action drawn from `legal_actions`; the actions taken."""
+    steps = 0
+    while state.phase not in ("complete", "void"):
+        state = apply(state, rng.choice(legal_actions(state)))
+        steps += 1
+    return steps
+
+
+def bench_one_shot(record: dict[str, Any], runs: int) -> float:
+    """Seconds of the median `piquet-ref serve --one-shot` process answering one score_deal request, start to exit."""
+    line = json.dumps({"cmd": "run", "seq": 0, "op": "score_deal", "input": record}) + "\n"
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "piquet_ref", "serve", "--one-shot"], input=line, capture_output=True, text=True, check=True)
+        times.append(time.perf_counter() - start)
+        if '"result"' not in done.stdout:
+            raise SystemExit(f"the one-shot request was not answered with a result: {done.stdout[:200]}")
+    return sorted(times)[len(times) // 2]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--deals", type=int, default=5000, help="random legal deals per run (default 5000)")
@@ -101,11 +133,27 @@ def main(argv: list[str] | None = None) -> int:
         "score_deal + result_text (deals/s)": best_rate(fresh(), lambda r: result_text(score_deal(r))),
         "serve over a pipe (deals/s)": bench_serve(fresh()),
     }
+    walks = args.deals // 10
+    states = [[random_deal(rng) for _ in range(walks)] for _ in range(args.repeat)]
+    seeds = [rng.random() for _ in range(args.repeat)]
+    actions = sum(walk(state, random.Random(seeds[0])) for state in states[0])
+    figures["machine walks, legal_actions + apply (deals/s)"] = max(
+        walks / _timed(lambda: [walk(state, random.Random(seed)) for state in batch]) for batch, seed in zip(states, seeds)
+    )
     print(f"piquet-ref {__version__}, Python {platform.python_version()}, {platform.machine()}, "
           f"{args.deals} deals, seed {args.seed}, best of {args.repeat}")
     for name, rate in figures.items():
-        print(f"  {name:<42} {rate:>12,.0f}")
+        print(f"  {name:<48} {rate:>12,.0f}")
+    print(f"  {'(machine walks: actions per deal)':<48} {actions / walks:>12,.1f}")
+    one_shot = bench_one_shot(random_record(rng), runs=max(args.repeat, 11))
+    print(f"  {'one-shot serve request, process start to exit (ms)':<48} {one_shot * 1000:>12,.0f}")
     return 0
+
+
+def _timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

@@ -680,7 +680,7 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     if action.category == "point" and len(holdings) > 1:
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
-    if not opening and action in _younger_claims(state):
+    if not opening and _is_claim(state, action):
         return _claimed(state, action)
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
@@ -691,10 +691,24 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
 def _younger_claims(state: DealState) -> tuple[Call, ...]:
     """The younger's calls, in answer to the elder's call stated by its cards, of a holding he does not hold
     (laws 52-54): one holding alone in the category (reading calling.false-claim)."""
-    if state.phase != "calls" or state.talk or state.to_move != PLAYERS[1] or not len(state.calls) % len(PLAYERS):
+    if not _claims_open(state):
         return ()
     assert state.hands is not None and state.category is not None
     return tuple(Call(PLAYERS[1], state.category, (h,)) for h in younger_false_calls(state.hands[1], state.category, state.ruleset))
+
+
+def _claims_open(state: DealState) -> bool:
+    """Whether the younger is to answer a call in the dialogue, where `_younger_claims` are open."""
+    return state.phase == "calls" and not state.talk and state.to_move == PLAYERS[1] and bool(len(state.calls) % len(PLAYERS))
+
+
+def _is_claim(state: DealState, action: Call) -> bool:
+    """Whether `action` is one of `_younger_claims(state)`, without listing them (their holdings are in
+    canonical order, as a `Call`'s are)."""
+    if not _claims_open(state) or action.player != PLAYERS[1] or action.category != state.category or len(action.holdings) != 1:
+        return False
+    assert state.hands is not None and state.category is not None
+    return action.holdings[0] in younger_false_calls(state.hands[1], state.category, state.ruleset)
 
 
 def _claimed(state: DealState, action: Call) -> DealState:

@@ -27,15 +27,11 @@ from .ruleset import Player, Ruleset
 from .suit import run_mask
 
 
-def _key(card: object) -> tuple[int, int]:
-    assert isinstance(card, int)
-    return card >> 3, -(card & 7)
-
-
 def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """`cards` in canonical order when they are all card numbers (anything else is left for `apply` to reject)."""
+    """`cards` in canonical order, suit by suit and high card first, when they are all card numbers (anything
+    else is left for `apply` to reject). A card's number with its three rank bits flipped sorts in that order."""
     if isinstance(cards, tuple) and all(type(c) is int for c in cards):
-        return tuple(sorted(cards, key=_key))
+        return tuple([c ^ 7 for c in sorted([c ^ 7 for c in cards])])
     return cards
 
 
@@ -100,7 +96,7 @@ class Call:
     def __post_init__(self) -> None:
         held = self.holdings
         if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
-            object.__setattr__(self, "holdings", tuple(sorted((_canonical(h) for h in held), key=lambda h: [_key(c) for c in h])))
+            object.__setattr__(self, "holdings", tuple(sorted((_canonical(h) for h in held), key=lambda h: [c ^ 7 for c in h])))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,11 @@ from typing import Any
 
 import yaml
 
+try:  # the C build of PyYAML's safe loader: the same safe constructors as `safe_load`, ten times faster
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml import SafeLoader as _SafeLoader  # type: ignore[assignment]
+
 
 @lru_cache(maxsize=1)
 def spec_dir() -> Path:
@@ -29,7 +34,7 @@ def corpus_dir() -> Path:
 
 
 def read_yaml(path: Path) -> Any:
-    """Read one YAML file with `safe_load`; errors name the file. The same bytes are parsed once (the
+    """Read one YAML file with the safe loader (`safe_load`, in C where PyYAML has it); errors name the file. The same bytes are parsed once (the
     rule tables are read by every ruleset load); each caller gets its own copy."""
     from .errors import SpecError
 
@@ -45,7 +50,7 @@ def _parsed(name: str, data: bytes) -> Any:
     from .errors import SpecError
 
     try:
-        return yaml.safe_load(data.decode("utf-8"))
+        return yaml.load(data.decode("utf-8"), Loader=_SafeLoader)
     except UnicodeDecodeError:
         raise SpecError("spec-invalid", f"{name}: is not UTF-8 text") from None
     except yaml.YAMLError as exc:

@@ -80,29 +80,30 @@ def walks(
                 else:
                     choices = tuple(a for a in choices if a != waiver)
                 waivers_drawn.add(waiver)
-        shown = [a for a in irregular_actions(state) if isinstance(a, ExposeStock)] if irregular else []
+        irregulars = _Irregulars(state)
+        shown = [a for a in irregulars() if isinstance(a, ExposeStock)] if irregular else []
         if shown and draw(st.integers(0, 5)) == 0:  # a card of the adversary's portion of the stock shown (law 27)
             choices = tuple(shown)
-        early = [a for a in irregular_actions(state) if isinstance(a, Exchange) and a.player != state.to_move] if irregular and state.phase == "exchange" else []
+        early = [a for a in irregulars() if isinstance(a, Exchange) and a.player != state.to_move] if irregular and state.phase == "exchange" else []
         if early and draw(st.integers(0, 5)) == 0:  # the younger takes in before the elder (law 29)
             choices = tuple(early)
-        wrong = [a for a in irregular_actions(state) if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
+        wrong = [a for a in irregulars() if isinstance(a, Revoke) or isinstance(a, MixLeft) and mixing] if revokes else []
         if wrong and sum(isinstance(a, Revoke) for a in taken) < 3 and draw(st.integers(0, 3)) == 0:
             choices = tuple(wrong)
-        misled = [a for a in irregular_actions(state) if isinstance(a, LeadOutOfTurn)] if out_of_turn else []
+        misled = [a for a in irregulars() if isinstance(a, LeadOutOfTurn)] if out_of_turn else []
         if misled and draw(st.integers(0, 3)) == 0:
             choices = tuple(misled)
         if multiple_leads and state.position is not None and any(isinstance(a, Play) for a in choices) and draw(st.integers(0, 3)) == 0:
             held = cards_of(state.position.hand(state.position.leader))
             several = LeadSeveral(state.position.leader, tuple(draw(st.permutations(held))[: draw(st.integers(2, 4))]))
             choices = (several,) if takes(state, several) else choices
-        over = [a for a in irregular_actions(state) if isinstance(a, Overplay)] if multiple_leads else []
+        over = [a for a in irregulars() if isinstance(a, Overplay)] if multiple_leads else []
         if over and draw(st.integers(0, 1)) == 1:
             choices = tuple(over)
-        false = [a for a in irregular_actions(state) if isinstance(a, DIALOGUE_TYPES)] if claims else []
+        false = [a for a in irregulars() if isinstance(a, DIALOGUE_TYPES)] if claims else []
         if false and (not choices or draw(st.integers(0, 2)) == 0):
             choices = tuple(false)
-        claimed = [a for a in irregular_actions(state) if isinstance(a, Call)] if younger_claims and state.to_move == "younger" else []
+        claimed = [a for a in irregulars() if isinstance(a, Call)] if younger_claims and state.to_move == "younger" else []
         if claimed and draw(st.integers(0, 1)) == 1:
             assert state.hands is not None
             seen = set(cards_of(state.hands[1])) | set(state.discards[1])
@@ -113,7 +114,7 @@ def walks(
         if state.phase == "calls" and state.to_move == "elder" and not state.talk:
             assert state.hands is not None
             not_held = {f for c in ("sequences", "sets") for f in false_calls(state.hands[0], c, (), RS)} if not claims else set()
-            lost = [a for a in irregular_actions(state) if opened(a) not in (None, "point") and a not in not_held] if point_lost else []
+            lost = [a for a in irregulars() if opened(a) not in (None, "point") and a not in not_held] if point_lost else []
             choices = tuple(lost) or choices
             first = draw(st.sampled_from(state.to_open))  # law 47: sets as often as sequences first
             choices = tuple(a for a in choices if opened(a) in (None, first)) or choices
@@ -149,6 +150,20 @@ def walks(
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
+
+
+class _Irregulars:
+    """`irregular_actions(state)`, computed at most once for a step of a walk (in the exchange it lists every
+    discard with every other number taken in)."""
+
+    def __init__(self, state: DealState) -> None:
+        self.state = state
+        self.actions: tuple[Action, ...] | None = None
+
+    def __call__(self) -> tuple[Action, ...]:
+        if self.actions is None:
+            self.actions = irregular_actions(self.state)
+        return self.actions
 
 
 def takes(state: DealState, action: Action) -> bool:
