@@ -4,6 +4,8 @@ the play counted through the machine."""
 
 from __future__ import annotations
 
+from functools import cache, partial
+
 from hypothesis import strategies as st
 
 from piquet_ref.cards import cards_of, hand_of, parse_cards
@@ -80,7 +82,7 @@ def walks(
                 else:
                     choices = tuple(a for a in choices if a != waiver)
                 waivers_drawn.add(waiver)
-        irregulars = _Irregulars(state)
+        irregulars = cache(partial(irregular_actions, state))  # listed at most once a step
         shown = [a for a in irregulars() if isinstance(a, ExposeStock)] if irregular else []
         if shown and draw(st.integers(0, 5)) == 0:  # a card of the adversary's portion of the stock shown (law 27)
             choices = tuple(shown)
@@ -150,20 +152,6 @@ def walks(
         state = apply(state, action)
         taken.append(action)
     return deck, tuple(taken), state
-
-
-class _Irregulars:
-    """`irregular_actions(state)`, computed at most once for a step of a walk (in the exchange it lists every
-    discard with every other number taken in)."""
-
-    def __init__(self, state: DealState) -> None:
-        self.state = state
-        self.actions: tuple[Action, ...] | None = None
-
-    def __call__(self) -> tuple[Action, ...]:
-        if self.actions is None:
-            self.actions = irregular_actions(self.state)
-        return self.actions
 
 
 def takes(state: DealState, action: Action) -> bool:

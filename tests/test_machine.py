@@ -31,7 +31,7 @@ from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, han
 from piquet_ref.declarations import DECL_CATEGORIES
 from piquet_ref.exchange import discard_limits
 from piquet_ref.machine import showing_actions
-from piquet_ref.machine import DealState, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
+from piquet_ref.machine import DealState, _is_claim, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
 from piquet_ref.left_cards import elder_may_look
 from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
 from piquet_ref.machine_actions import ExposeStock
@@ -1246,3 +1246,20 @@ def test_an_election_refused_after_the_elder_took_in_unannounced_says_he_lost_it
     response = answer({"cmd": "run", "seq": 0, "op": case.op, "input": case.data["input"]})
     assert response is not None and response["error"]["code"] == "option-not-offered"
     assert "the elder lost that election by taking in without announcing a wrong number (law 39)" in response["error"]["message"]
+
+
+@given(st.lists(st.integers(-40, 80), max_size=8, unique=True))
+def test_an_actions_cards_are_put_suit_by_suit_high_card_first(cards: list[int]) -> None:
+    """The canonical order `Exchange`, `LayOut` and `Call` give their cards: by suit, then rank from the top."""
+    assert Exchange("elder", tuple(cards), 1).discard == tuple(sorted(cards, key=lambda c: (c >> 3, -(c & 7))))
+
+
+@given(walks(stop_anywhere=True, younger_claims=True, implied_calls=True))
+def test_apply_takes_a_younger_call_for_a_claim_exactly_when_irregular_actions_lists_it(
+    walk: tuple[list[int], tuple[Action, ...], DealState],
+) -> None:
+    """`apply` asks of one call whether it is a claim of a holding not held (laws 52-54); that is the listing's answer."""
+    state = walk[2]
+    listed = {a for a in irregular_actions(state) if isinstance(a, Call) and a.player == "younger"}
+    for action in listed | {a for a in legal_actions(state) if isinstance(a, Call)}:
+        assert _is_claim(state, action) == (action in listed)
