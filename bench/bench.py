@@ -22,11 +22,11 @@ import time
 from typing import Any, Callable, TypeVar
 
 from piquet_ref import __version__, compare_hands, parse_record, score_deal
-from piquet_ref.cards import hand_of
-from piquet_ref.machine import DealState, apply, legal_actions, new_deal
-from piquet_ref.jsonio import result_text
-from piquet_ref.generate import random_record
-from piquet_ref.scoring import deal_hands
+from piquet_ref.hand.cards import hand_of
+from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
+from piquet_ref.protocol.results import result_text
+from piquet_ref.deal.generate import random_record
+from piquet_ref.deal.scoring import deal_hands
 
 
 T = TypeVar("T")

@@ -2,7 +2,7 @@
 
 The same conditions on three rule functions (the cards and capot, a category verdict, a trick
 winner) and on one planted bug, written once in each style as thin wrappers over the package's
-functions; each is searched with the CI settings of tests/crosshair_run.py and timed.
+functions; each is searched with the CI settings of verification/crosshair.py and timed.
 
     pip install icontract && python bench/contract_styles.py
 
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.crosshair_run import PER_CONDITION_TIMEOUT, PER_PATH_TIMEOUT  # noqa: E402
+from verification.crosshair import PER_CONDITION_TIMEOUT, PER_PATH_TIMEOUT  # noqa: E402
 
 # (name, signature, body, preconditions, postconditions); `r` is the result.
 FUNCTIONS = [
@@ -39,10 +39,10 @@ FUNCTIONS = [
      ["r == (follow >> 3 == lead >> 3 and follow & 7 > lead & 7)"]),
 ]
 IMPORTS = (
-    "from piquet_ref.contracts import TRICKS, cards_and_capot, category_verdict\n"
-    "from piquet_ref.cards import PACK_SIZE\n"
-    "from piquet_ref.declarations import DECL_CATEGORIES, CategoryComparison\n"
-    "from piquet_ref.play import beats\n"
+    "from verification.contracts.core import TRICKS, cards_and_capot, category_verdict\n"
+    "from piquet_ref.hand.cards import PACK_SIZE\n"
+    "from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison\n"
+    "from piquet_ref.hand.play import beats\n"
 )
 
 

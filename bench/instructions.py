@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 from piquet_ref import score_deal
-from piquet_ref.generate import random_record
+from piquet_ref.deal.generate import random_record
 
 
 def collected(deals: int, seed: int, total: int) -> int:

@@ -10,8 +10,8 @@ partie (`score_partie`, `partie_json`), and the typed errors under `PiquetError`
 
 __version__ = "0.1.0"
 
-from .cards import Card, Hand, cards_of, format_card, format_cards, hand_of, parse_card, parse_cards
-from .declarations import (
+from piquet_ref.hand.cards import Card, Hand, cards_of, format_card, format_cards, hand_of, parse_card, parse_cards
+from piquet_ref.hand.declarations import (
     Comparison,
     DeclareChoice,
     HandEvaluation,
@@ -23,9 +23,9 @@ from .declarations import (
     sequences_of,
     sets_of,
 )
-from .exchange import check_discard, discard_limits, exchange
-from .play import check_trick, follower_wins, legal_follows
-from .errors import (
+from piquet_ref.hand.exchange import check_discard, discard_limits, exchange
+from piquet_ref.hand.play import check_trick, follower_wins, legal_follows
+from piquet_ref.rules.errors import (
     CardError,
     DealError,
     DeclarationError,
@@ -37,13 +37,13 @@ from .errors import (
     RecordError,
     SpecError,
 )
-from .jsonio import result_json, result_text
-from .loader import default_ruleset, load_ruleset, ruleset_ids
-from .record import DealRecord, parse_record
-from .ruleset import Ruleset
-from .scoring import DealResult, Event, score_deal
-from .partie import PartieResult, partie_json, score_partie
-from .compare import compare_rulesets
+from piquet_ref.protocol.results import result_json, result_text
+from piquet_ref.rules.loader import default_ruleset, load_ruleset, ruleset_ids
+from piquet_ref.deal.record import DealRecord, parse_record
+from piquet_ref.rules.ruleset import Ruleset
+from piquet_ref.deal.scoring import DealResult, Event, score_deal
+from piquet_ref.partie.scoring import PartieResult, partie_json, score_partie
+from piquet_ref.deal.compare import compare_rulesets
 
 __all__ = [
     "Card", "CardError", "Comparison", "DealError", "DealRecord", "DealResult", "DeclarationError",

@@ -38,7 +38,7 @@ except ImportError as missing:  # pragma: no cover - exercised in a subprocess b
         "pip install 'piquet-ref[strategies]' (or pip install hypothesis)"
     ) from missing
 
-from .cards import (
+from piquet_ref.hand.cards import (
     BITS_PER_SUIT,
     Card,
     Hand,
@@ -53,16 +53,16 @@ from .cards import (
     remove,
     suit_of,
 )
-from .declarations import evaluate_hand
-from .exchange import discard_limits, exchange
-from .errors import PiquetError
-from .loader import default_ruleset, load_ruleset
-from .partie import games, partie_over
-from .play import follower_wins, legal_follows
-from .record import PLAYER_KEYS, RECORD_KEYS
-from .ruleset import FORMS, PLAYERS, Player, Ruleset
-from .ruleset import Form as PartieForm
-from .scoring import score_deal
+from piquet_ref.hand.declarations import evaluate_hand
+from piquet_ref.hand.exchange import discard_limits, exchange
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.loader import default_ruleset, load_ruleset
+from piquet_ref.partie.scoring import games, partie_over
+from piquet_ref.hand.play import follower_wins, legal_follows
+from piquet_ref.deal.record import PLAYER_KEYS, RECORD_KEYS
+from piquet_ref.rules.ruleset import FORMS, PLAYERS, Player, Ruleset
+from piquet_ref.rules.ruleset import Form as PartieForm
+from piquet_ref.deal.scoring import score_deal
 
 RS = default_ruleset()
 N_SUITS = len(RS.pack.suits)
@@ -116,7 +116,7 @@ class Deal:
         return self.stock[len(self.discards[0]) + len(self.discards[1]) :]
 
     def record(self) -> dict[str, Any]:
-        """The deal record mapping documented in DESIGN.md and piquet_ref/record.py."""
+        """The deal record mapping documented in DESIGN.md and piquet_ref/deal/record.py."""
         out: dict[str, Any] = {}
         for i, who in enumerate(PLAYERS):
             player: dict[str, Any]
@@ -470,7 +470,7 @@ def partie_entries(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm = "r
     """One Rubicon (or four-deal) partie between `pair`: maybe brought forward, then deals until it is
     over (`finished`) or stops anywhere before. Returns the entry and, when it is over, its totals.
 
-    The partie's length, doubled deals and tie deals come from `piquet_ref.partie.partie_over`."""
+    The partie's length, doubled deals and tie deals come from `piquet_ref.partie.scoring.partie_over`."""
     p = rs.partie
     length, doubled = (p.four_deals, p.doubled) if form == "four-deal" else (p.deals, frozenset[int]())
     entry: dict[str, Any] = {}
@@ -501,7 +501,7 @@ def game_deals(draw: st.DrawFn, pair: tuple[str, str], form: PartieForm, rs: Rul
 
     A deal given by its scores in which both players reach the target, or in which the loser passes the
     double line while the winner reaches the target, cannot be decided without its record: there the
-    second player's score is taken as nought. Who has won is read from `piquet_ref.partie.games`."""
+    second player's score is taken as nought. Who has won is read from `piquet_ref.partie.scoring.games`."""
     most = draw(st.integers(0, 8 if form == "hundred-up" else 24))
     dealers = dealing_order(draw, pair, most, rs)
     played: list[dict[str, Any]] = []
@@ -529,7 +529,7 @@ def partie_records(draw: st.DrawFn, form: PartieForm | None = None, ruleset: str
     by legal deal records, parties finished before the next begins, and a stake where points are won.
 
     The rules used to *build* it (when a partie or match is over, how the chouette's seats turn) come
-    from `piquet_ref.partie` and the laws it cites; the record may stop anywhere, finished or not."""
+    from `piquet_ref.partie.scoring` and the laws it cites; the record may stop anywhere, finished or not."""
     chosen: PartieForm = form if form is not None else draw(st.sampled_from(FORMS))
     n = 3 if chosen == "chouette" else 2
     named = draw(st.booleans())

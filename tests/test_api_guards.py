@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import piquet_ref
 from piquet_ref import PiquetError, score_deal
-from piquet_ref.cards import Hand, all_card_numbers, check_card, check_cards, check_hand
-from piquet_ref.record import DealRecord, parse_record
+from piquet_ref.hand.cards import Hand, all_card_numbers, check_card, check_cards, check_hand
+from piquet_ref.deal.record import DealRecord, parse_record
 
 from piquet_ref.strategies import PACK, card_sets, deal_records, hands
 

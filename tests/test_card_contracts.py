@@ -1,5 +1,5 @@
-"""The contracts of the cards' notation (`piquet_ref/card_contracts.py`) and of the deal record's parser
-(`piquet_ref/record.py`) evaluated at run time.
+"""The contracts of the cards' notation (`verification/contracts/cards.py`) and of the deal record's parser
+(`piquet_ref/deal/record.py`) evaluated at run time.
 
 Each condition is read from the docstring as CrossHair reads it (`conditions`, `broken` of
 tests/test_law_contracts.py) and evaluated: the card wrappers on every card and every spelling of one (each
@@ -23,19 +23,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from piquet_ref import card_contracts, cards, record
-from piquet_ref.card_contracts import PACK, RS, _anything, _barred_form, _declare_form, _is_card_text
-from piquet_ref.cards import SUIT_MASK, Hand
-from piquet_ref.corpus import load_cases
-from piquet_ref.declarations import DECL_CATEGORIES
-from piquet_ref.ruleset import PLAYERS
+from verification.contracts import cards as card_contracts
+from piquet_ref.hand import cards
+from piquet_ref.deal import record
+from verification.contracts.cards import PACK, RS, _anything, _barred_form, _declare_form, _is_card_text
+from piquet_ref.hand.cards import SUIT_MASK, Hand
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.hand.declarations import DECL_CATEGORIES
+from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.strategies import (
     card_listish, card_names, card_sets, declare_records, deal_records, hand_records, hands, json_values, junk_records, mutated_records,
 )
 
-from .crosshair_calibration.planted_deal import Plant
-from .crosshair_run import contracts
-from .test_law_contracts import assert_caught, broken, broken_by, plant
+from verification.calibration.planted_deal import Plant
+from verification.crosshair import contracts
+from tests.test_law_contracts import assert_caught, broken, broken_by, plant
 
 ROOT = Path(__file__).resolve().parent.parent
 Call = tuple[str, tuple[Any, ...]]
@@ -157,7 +159,7 @@ def box_breaks(function: str) -> tuple[int, int, set[tuple[str, str]]]:
 
 def test_every_function_with_contracts_has_a_box() -> None:
     """Both ways: the wrappers and record functions with conditions are exactly those the boxes check."""
-    functions = {c.function for c in contracts(("piquet_ref.card_contracts", "piquet_ref.record"))}
+    functions = {c.function for c in contracts(("verification.contracts.cards", "piquet_ref.deal.record"))}
     assert functions == set(BOXES)
 
 
@@ -177,7 +179,7 @@ def test_every_card_is_spelt_and_every_near_miss_but_10h_is_refused() -> None:
 
 def test_the_boxes_reach_past_the_preconditions() -> None:
     """Each box of a function with preconditions holds inputs they refuse, so that they, not the box, bound what is checked."""
-    with_pre = {c.function for c in contracts(("piquet_ref.card_contracts", "piquet_ref.record")) if c.kind == "pre"}
+    with_pre = {c.function for c in contracts(("verification.contracts.cards", "piquet_ref.deal.record")) if c.kind == "pre"}
     assert with_pre and all(box_breaks(f)[1] > 0 for f in with_pre), with_pre
 
 
@@ -341,6 +343,6 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_record_parser(function
 
 
 def test_every_planted_bug_names_a_postcondition_of_the_function_that_judges_it() -> None:
-    posts = {(c.function, c.condition) for c in contracts(("piquet_ref.card_contracts", "piquet_ref.record")) if c.kind == "post"}
+    posts = {(c.function, c.condition) for c in contracts(("verification.contracts.cards", "piquet_ref.deal.record")) if c.kind == "post"}
     named = {(w, b.breaks) for _, _, w, b in CARDS_PLANTED} | {(f, b.breaks) for f, b in RECORD_PLANTED}
     assert named <= posts, named - posts

@@ -16,14 +16,14 @@ import pytest
 import yaml
 
 from piquet_ref import SpecError, default_ruleset
-from piquet_ref.catalogue import EXECUTABLE, Ambiguity, ambiguities, load_ambiguities, load_sources, sources
-from piquet_ref.codemap import locations, resolve
-from piquet_ref.corpus import load_cases
-from piquet_ref.loader import ruleset_ids
-from piquet_ref.rulesinfo import rule_json
-from piquet_ref.specfiles import spec_dir
+from piquet_ref.rules.catalogue import EXECUTABLE, Ambiguity, ambiguities, load_ambiguities, load_sources, sources
+from piquet_ref.docs.code_map import locations, resolve
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.docs.rules_info import rule_json
+from piquet_ref.rules.files import spec_dir
 
-from .test_errors import cli_run
+from tests.test_errors import cli_run
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = {c.id: c for c in load_cases(ROOT / "conformance" / "cases")}
@@ -83,7 +83,7 @@ def test_every_rule_has_a_code_location_and_every_code_reference_resolves() -> N
 
 
 def test_a_code_reference_to_nothing_is_refused() -> None:
-    for ref in ("piquet_ref.scoring.no_such_function", "os.path.join", "piquet_ref.ruleset.PLAYERS"):
+    for ref in ("piquet_ref.deal.scoring.no_such_function", "os.path.join", "piquet_ref.rules.ruleset.PLAYERS"):
         with pytest.raises(ValueError):
             resolve(ref)
 
@@ -93,7 +93,7 @@ def test_rule_json_gathers_statement_citations_variants_code_and_cases() -> None
     assert info["statement"].startswith("The younger hand must discard at least one")
     assert {"key": "L", "at": "22"} in [{"key": s["key"], "at": s["at"]} for s in info["sources"]]
     assert "exchange.younger-minimum" in [v["id"] for v in info["variants"]]
-    assert any(loc.startswith("piquet_ref/exchange.py:") for loc in info["code"])
+    assert any(loc.startswith("piquet_ref/hand/exchange.py:") for loc in info["code"])
     assert "PQ-878GV" in [c["id"] for c in info["cases"]]
     assert info["params"]["portland-1882"] == {"min": 1, "max": "remaining"}
 
@@ -119,7 +119,7 @@ def test_cli_lists_every_ambiguity_source_and_rule() -> None:
     code, out, _ = cli_run(["rules"])
     assert code == 0 and all(r in out for r in default_ruleset().rules)
     code, out, _ = cli_run(["rules", "play.last-trick"])
-    assert code == 0 and "play.last-trick-value" in out and "piquet_ref/scoring.py" in out
+    assert code == 0 and "play.last-trick-value" in out and "piquet_ref/deal/scoring.py" in out
     code, out, _ = cli_run(["sources", "AC"])
     assert code == 0 and "au Cent" in out
 

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from piquet_ref import default_ruleset
-from piquet_ref.corpus import (
+from piquet_ref.runner.corpus import (
     LOCK_FILE, Case, lint, load_cases, lock_text, mismatches, normative_hash, read_lock, retired_lock, run_case, updated_lock,
 )
 

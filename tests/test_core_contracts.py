@@ -3,7 +3,7 @@
 `scoring` (`deal_hands`, `bar_step`, `bonuses`), `exchange` and `counts` carry their contracts in their own
 docstrings (CrossHair is not given them: they take a ruleset, whole hands, positions or records);
 `play.check_trick` and the refusals of the exchange's checks are stated by the wrappers of
-`piquet_ref/play_contracts.py`. Each condition is read from the docstring as CrossHair reads it and evaluated
+`verification/contracts/play.py`. Each condition is read from the docstring as CrossHair reads it and evaluated
 on every input of a box where the domain is small (`bar_step`'s states, two scores for `bonuses`, the plies
 asked of a small position, every card played to one), else on Hypothesis hands, discards, deals and records
 of `piquet_ref.strategies` under every ruleset, and on the positions of the machine's walks. A calibration
@@ -21,22 +21,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import counts, play, play_contracts, scoring
-from piquet_ref.cards import PACK_SIZE, Hand, cards_of, hand_of
-from piquet_ref.counts import Position
-from piquet_ref.laws import NUMBERS
-from piquet_ref.loader import load_ruleset, ruleset_ids
-from piquet_ref.machine import DealState, record
-from piquet_ref.record import parse_record
-from piquet_ref.ruleset import CATEGORIES, PLAYERS, other
+from piquet_ref.deal import counts
+from piquet_ref.hand import play
+from verification.contracts import play as play_contracts
+from piquet_ref.deal import scoring
+from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, hand_of
+from piquet_ref.deal.counts import Position
+from piquet_ref.rules.laws import NUMBERS
+from piquet_ref.rules.loader import load_ruleset, ruleset_ids
+from piquet_ref.machine.state import DealState, record
+from piquet_ref.deal.record import parse_record
+from piquet_ref.rules.ruleset import CATEGORIES, PLAYERS, other
 from piquet_ref.strategies import RS, deal_records, disjoint_hands, hand_records
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
-from .crosshair_run import contracts
-from .machine_walks import walks
-from .test_law_contracts import assert_caught, broken, conditions, plant
+from verification.calibration.planted_deal import Plant, planted_function
+from verification.crosshair import contracts
+from verification.walks import walks
+from tests.test_law_contracts import assert_caught, broken, conditions, plant
 
-exchange = import_module("piquet_ref.exchange")  # the package exports the function `exchange` under the module's name
+exchange = import_module("piquet_ref.hand.exchange")  # the package exports the function `exchange` under the module's name
 RULESETS = tuple(load_ruleset(i) for i in ruleset_ids())
 OTHERS = {"score_deal", "cards_scores"}  # scoring's contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
 CHECKED = {

@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, load_ruleset, score_deal
-from piquet_ref.cards import Card, Hand, bit_of, card_of, cards_of, format_cards, hand_of, parse_cards, remove, suit_of
-from piquet_ref.counts import (
+from piquet_ref.hand.cards import Card, Hand, bit_of, card_of, cards_of, format_cards, hand_of, parse_cards, remove, suit_of
+from piquet_ref.deal.counts import (
     Position,
     after_ply,
     count_discards,
@@ -30,11 +30,11 @@ from piquet_ref.counts import (
     plies_left,
     position_of,
 )
-from piquet_ref.exchange import check_discard
-from piquet_ref.ops import OPS, run_op
-from piquet_ref.play import trick_is_legal
-from piquet_ref.ruleset import PLAYERS, Player, other
-from piquet_ref.serve import answer, hello
+from piquet_ref.hand.exchange import check_discard
+from piquet_ref.protocol.ops import OPS, run_op
+from piquet_ref.hand.play import trick_is_legal
+from piquet_ref.rules.ruleset import PLAYERS, Player, other
+from piquet_ref.protocol.serve import answer, hello
 
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, Deal, any_deals, permute_suits, suit_permutations
 

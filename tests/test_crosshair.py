@@ -2,14 +2,14 @@
 
 CrossHair is a bounded symbolic search, not a proof: "not confirmed" means no counterexample was
 found within PER_CONDITION_TIMEOUT seconds. The calibration test keeps that budget honest: the same
-run must find every bug planted in tests/crosshair_calibration/planted.py.
+run must find every bug planted in verification/calibration/planted.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .crosshair_run import (
+from verification.crosshair import (
     CALIBRATION_MODULE,
     CONTRACT_MODULES,
     PER_CONDITION_TIMEOUT,
@@ -51,7 +51,7 @@ def test_the_crosshair_budget_finds_every_planted_bug(run: CrosshairRun) -> None
 
 def test_every_contract_names_the_rules_or_laws_it_states_and_they_exist() -> None:
     from piquet_ref import default_ruleset
-    from piquet_ref.laws import NUMBERS
+    from piquet_ref.rules.laws import NUMBERS
 
     ids = set(default_ruleset().rules)
     for c in contracts(CONTRACT_MODULES):

@@ -1,20 +1,20 @@
 """score_deal meets its postconditions at run time, and the same check finds every bug planted in copies of
-the scorer (tests/deal_check.py, tests/crosshair_calibration/planted_deal.py); the conditions of the CrossHair
-probes (tests/crosshair_probes.py) hold at run time."""
+the scorer (verification/deal_check.py, verification/calibration/planted_deal.py); the conditions of the CrossHair
+probes (verification/probes.py) hold at run time."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given
 
-from piquet_ref.cards import Hand
-from piquet_ref.scoring import score_deal
+from piquet_ref.hand.cards import Hand
+from piquet_ref.deal.scoring import score_deal
 from piquet_ref.strategies import disjoint_hands, hands
 
-from . import crosshair_probes
-from .crosshair_calibration.planted_deal import PLANTED, Plant
-from .crosshair_run import contracts
-from .deal_check import HANDS, POSTS, calls_to_find, irregular_property, regular_property
+from verification import probes as crosshair_probes
+from verification.calibration.planted_deal import PLANTED, Plant
+from verification.crosshair import contracts
+from verification.deal_check import HANDS, POSTS, calls_to_find, irregular_property, regular_property
 
 PROBE_MODULE = crosshair_probes.__name__
 
@@ -47,7 +47,7 @@ def test_the_crosshair_probe_of_the_deal_states_score_deals_postconditions() -> 
 @HANDS
 @given(hands())
 def test_the_whole_hand_evaluators_meet_their_probe_postconditions(hand: Hand) -> None:
-    """The conditions CrossHair cannot finish on `held_point` and `held_sets` (tests/crosshair_probes.py), at run time."""
+    """The conditions CrossHair cannot finish on `held_point` and `held_sets` (verification/probes.py), at run time."""
     for name in ("point_held", "sets_held"):
         assert probe_holds(name, s=hand[0], h=hand[1], d=hand[2], c=hand[3]), (name, hand)
 

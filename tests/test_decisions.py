@@ -12,12 +12,12 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from piquet_ref.corpus import load_cases
-from piquet_ref.decisions import NUMERALS, decisions, load_decisions
-from piquet_ref.laws import laws
-from piquet_ref.specdoc import spec_markdown
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.decisions import NUMERALS, decisions, load_decisions
+from piquet_ref.rules.laws import laws
+from piquet_ref.docs.spec_doc import spec_markdown
 
-from .spec_breaks import assert_break_refused
+from tests.support import assert_break_refused
 
 CASES = load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases")
 BY_ID = {c.data["id"]: c for c in CASES}

@@ -1,11 +1,11 @@
-"""The contracts of the declarations' wrappers (`piquet_ref/declaration_contracts.py`) evaluated at run time.
+"""The contracts of the declarations' wrappers (`verification/contracts/declarations.py`) evaluated at run time.
 
 Each condition is read from the docstring as CrossHair reads it and evaluated, under every variant of the rules
 (`DECL_VARIANTS`, `POINT_VARIANTS`, ...), on every input of a finite domain where it is small (every suit mask in
 every suit, every rank in every set of suits, every point, sequence and set and every pair of them, every
 holding of a box past the possible ones), else on Hypothesis hands, pairs of hands and declare choices, and on
 the hands of the corpus's `evaluate_hand` and `compare_declarations` cases. A calibration requires the same check
-to find bugs planted in copies of piquet_ref/declarations.py, each by the postcondition it names.
+to find bugs planted in copies of piquet_ref/hand/declarations.py, each by the postcondition it names.
 """
 
 from __future__ import annotations
@@ -20,20 +20,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import declaration_contracts as dc
-from piquet_ref import declarations
-from piquet_ref.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, hand_of, pack_of_hand, parse_cards
-from piquet_ref.contracts import POINT_VARIANTS, SEQUENCE_VARIANTS, SET_VARIANTS
-from piquet_ref.corpus import load_cases
-from piquet_ref.declarations import Declaration, DeclareChoice, Point, Sequence, SetHolding
-from piquet_ref.loader import load_ruleset
-from piquet_ref.record import parse_declare
-from piquet_ref.ruleset import PLAYERS
+from verification.contracts import declarations as dc
+from piquet_ref.hand import declarations
+from piquet_ref.hand.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, hand_of, pack_of_hand, parse_cards
+from verification.contracts.core import POINT_VARIANTS, SEQUENCE_VARIANTS, SET_VARIANTS
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.hand.declarations import Declaration, DeclareChoice, Point, Sequence, SetHolding
+from piquet_ref.rules.loader import load_ruleset
+from piquet_ref.deal.record import parse_declare
+from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.strategies import declare_choices, disjoint_hands, hands
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
-from .crosshair_run import contracts
-from .test_law_contracts import assert_caught, broken, broken_by, conditions
+from verification.calibration.planted_deal import Plant, planted_function
+from verification.crosshair import contracts
+from tests.test_law_contracts import assert_caught, broken, broken_by, conditions
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS = range(4)
@@ -92,7 +92,7 @@ def test_every_wrapper_with_contracts_is_checked_here() -> None:
 
 
 def test_every_wrapper_names_one_function_of_declarations_and_every_public_one_is_named() -> None:
-    """As `tests.verification.core_uncontracted` reads them: the first docstring line's names in backticks."""
+    """As `verification.report.core_uncontracted` reads them: the first docstring line's names in backticks."""
     named = {f: re.findall(r"`([a-z_]+)`", (getattr(dc, f).__doc__ or "").splitlines()[0]) for f in {c.function for c in contracts((dc.__name__,))}}
     public = {f for f, fn in vars(declarations).items() if isinstance(fn, FunctionType) and fn.__module__ == declarations.__name__
               and not f.startswith("_") and not conditions(declarations, f)[1]}
@@ -246,7 +246,7 @@ def test_the_corpus_hands_keep_every_postcondition() -> None:
     assert broken_by(dc, calls) == set()
 
 
-# Bugs planted in copies of piquet_ref/declarations.py: (function planted, wrapper checked, the bug).
+# Bugs planted in copies of piquet_ref/hand/declarations.py: (function planted, wrapper checked, the bug).
 PLANTED: tuple[tuple[str, str, Plant], ...] = (
     ("held_point", "point_held_in", Plant(
         "point-tie-to-the-last-suit", "of two suits equal in cards and pips, the point is the later in suit order",

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from piquet_ref import PiquetError, compare_declarations, compare_hands, declared, evaluate_hand, hand_of, parse_record, score_deal
-from piquet_ref.cards import parse_cards
-from piquet_ref.counts import Position, after_ply
-from piquet_ref.declarations import Declaration, DeclareChoice, Point, Sequence, SetHolding
-from piquet_ref.exchange import check_discard, discard_limits
-from piquet_ref.loader import load_ruleset
+from piquet_ref.hand.cards import parse_cards
+from piquet_ref.deal.counts import Position, after_ply
+from piquet_ref.hand.declarations import Declaration, DeclareChoice, Point, Sequence, SetHolding
+from piquet_ref.hand.exchange import check_discard, discard_limits
+from piquet_ref.rules.loader import load_ruleset
 
 RS = load_ruleset()
 HAND = hand_of(parse_cards("AS KS QS JS AH KH QH JH AD AC 8C 7C".split()))

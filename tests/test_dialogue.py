@@ -24,10 +24,10 @@ import pytest
 from hypothesis import given, settings
 
 from piquet_ref import PiquetError
-from piquet_ref.cards import PACK_SIZE, format_card, parse_cards
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, replies, run
-from piquet_ref.machine_actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
-from piquet_ref.machine_actions import Play, Reply, Revoke, Show
+from piquet_ref.hand.cards import PACK_SIZE, format_card, parse_cards
+from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, replies, run
+from piquet_ref.machine.actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
+from piquet_ref.machine.actions import Play, Reply, Revoke, Show
 
 RANKS = "789TJQKA"
 PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
@@ -302,8 +302,8 @@ SETUP = ("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "TS 7S TH 9H 7H KC QC TC AD QD J
 
 
 def example(*said: Action) -> DealState:
-    from piquet_ref.cards import hand_of
-    from piquet_ref.machine import new_deal
+    from piquet_ref.hand.cards import hand_of
+    from piquet_ref.machine.state import new_deal
 
     e, y, stock = (parse_cards(t.split()) for t in SETUP)
     state = new_deal(hand_of(e), hand_of(y), stock)
@@ -340,8 +340,8 @@ def test_the_younger_may_ask_the_value_only_holding_as_many_cards_and_asking_bar
 
 def test_asking_is_refused_to_a_younger_short_of_the_cards_called() -> None:
     e, y = "AS KS QS JS TS 9S AH KH QH AD KD QD", "8S 7S JH TH 9H 8H JD TD 9D AC KC QC"
-    from piquet_ref.cards import hand_of
-    from piquet_ref.machine import new_deal
+    from piquet_ref.hand.cards import hand_of
+    from piquet_ref.machine.state import new_deal
 
     state = new_deal(hand_of(parse_cards(e.split())), hand_of(parse_cards(y.split())), parse_cards("7H 8D 7D JC TC 9C 8C 7C".split()))
     state = run(state, (Exchange("elder", parse_cards("AD".split()), 1), Exchange("younger", parse_cards("8S".split()), 1), CallPoint("elder", 6)))
@@ -438,7 +438,7 @@ QUART = (CallSequence("elder", 4, RANKS.index("A")), Reply("younger"))
 def test_six_cards_called_holding_five_is_an_irregularity_answered_as_called_and_void_when_found_out() -> None:
     """Law 54: no suit of his hand and discard holds six, so the claim is exempt; replied good (the younger's
     longest is five), it counts for nothing and the younger reckons his five diamonds."""
-    from piquet_ref.machine import irregular_actions
+    from piquet_ref.machine.state import irregular_actions
 
     state = example()
     assert CallPoint("elder", 6) in irregular_actions(state) and CallPoint("elder", 6) not in legal_actions(state)
@@ -453,7 +453,7 @@ def test_three_kings_allowed_and_not_held_cost_the_elder_the_deal_unless_correct
     """Laws 52, 54 and Case II: he holds KH KD and put out KS, so the claim is neither impossible nor a misnomer.
     Uncorrected he reckons nothing and the younger his four tens and three queens; corrected (after his lead
     too), his three knaves are called and the younger's tens are good against them, without penalty."""
-    from piquet_ref.machine_actions import CorrectMiscall, Play
+    from piquet_ref.machine.actions import CorrectMiscall, Play
 
     base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
     allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
@@ -477,8 +477,8 @@ def test_the_younger_alone_may_let_the_elders_penalty_go_once_it_is_incurred() -
     the claim standing; from then until the last card he, and not the elder, may waive it, once, and the elder
     reckons after all. Enforcing is the default and needs no action; before the younger's card the elder may
     still correct (law 52), so nothing can be waived."""
-    from piquet_ref.machine import record
-    from piquet_ref.machine_actions import Elect
+    from piquet_ref.machine.state import record
+    from piquet_ref.machine.actions import Elect
 
     base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
     allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
@@ -506,7 +506,7 @@ def test_the_younger_alone_may_let_the_elders_penalty_go_once_it_is_incurred() -
 def test_a_call_allowed_good_is_shown_on_request_the_younger_only_after_the_elders_lead() -> None:
     """Law 55: the elder may be asked at any time; the younger, whose tens are good, only once the elder has led;
     what was not allowed good or equal is never asked for, and a showing is made once."""
-    from piquet_ref.machine_actions import Play
+    from piquet_ref.machine.actions import Play
 
     base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
     replied = example(*base, CallSet("elder", 3, RANKS.index("K")), Reply("younger"))
@@ -525,7 +525,7 @@ def test_a_claim_shown_unasked_before_the_lead_is_corrected_and_asked_for_or_aft
     """Laws 54, 55: the three kings allowed good and not held. Shown unasked before the elder plays a card they
     carry no penalty: his call is his three knaves, beaten by the tens. Shown when the younger asks, or unasked
     after the lead, they are found out: the elder reckons nothing and can no longer correct them."""
-    from piquet_ref.machine_actions import Play
+    from piquet_ref.machine.actions import Play
 
     base = (CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART)
     allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
@@ -552,9 +552,9 @@ def test_a_card_named_out_of_another_rank_is_named_in_card_notation_in_the_refus
     the card as the player wrote it (KD), not as the reference's internal number."""
     import yaml
 
-    from piquet_ref.serve import answer
+    from piquet_ref.protocol.serve import answer
 
-    from .mutation import ROOT
+    from verification.mutation import ROOT
 
     case = yaml.safe_load((ROOT / "conformance/cases/laws/dialogue-name-out-of-another-rank.yaml").read_text(encoding="utf-8"))
     response = answer({"cmd": "run", "seq": 0, "op": case["op"], "input": case["input"]})
@@ -585,7 +585,7 @@ def test_a_refusal_out_of_turn_says_what_the_speaker_is_to_say_instead() -> None
 
 def test_a_showing_refused_says_when_the_category_is_none() -> None:
     """Law 55's refusal names a category that does not exist as such, and a real one plainly."""
-    from piquet_ref.showing import check_show
+    from piquet_ref.machine.showing import check_show
 
     for category, no_category in (("bogus", True), ("point", False)):
         with pytest.raises(PiquetError) as caught:
@@ -623,9 +623,9 @@ def test_a_correction_of_a_reply_refused_says_who_may_correct_and_when() -> None
 def test_a_carte_blanche_refused_names_exactly_the_court_cards_of_the_dealt_hand() -> None:
     """Law 18, rule carte-blanche.definition (a hand without king, queen or knave): the refusal names the courts that spoil it,
     and no other card."""
-    from piquet_ref.cards import cards_of, hand_of
-    from piquet_ref.machine import new_deal
-    from piquet_ref.machine_actions import ShowBlanche
+    from piquet_ref.hand.cards import cards_of, hand_of
+    from piquet_ref.machine.state import new_deal
+    from piquet_ref.machine.actions import ShowBlanche
 
     e, y, stock = (parse_cards(t.split()) for t in SETUP)
     message = _refused(new_deal(hand_of(e), hand_of(y), stock), ShowBlanche("elder"))

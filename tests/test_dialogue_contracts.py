@@ -1,4 +1,4 @@
-"""The contracts of the calling dialogue's deciders (`piquet_ref/dialogue.py`) evaluated at run time.
+"""The contracts of the calling dialogue's deciders (`piquet_ref/machine/dialogue.py`) evaluated at run time.
 
 `singles`, `best`, `openings`, `values`, `left_out`, `reply`, `answers`, `called`, `amendments` and the
 deciders of what is held, called and reckoned (`key`, `good_against`, `described`, `reckoned`, `judged`, `barred_point`, `implied`,
@@ -18,17 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import dialogue
-from piquet_ref.cards import PACK_SIZE, Hand, hand_of
-from piquet_ref.machine import DealState, declarations
-from piquet_ref.machine_actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
+from piquet_ref.machine import dialogue
+from piquet_ref.hand.cards import PACK_SIZE, Hand, hand_of
+from piquet_ref.machine.state import DealState, declarations
+from piquet_ref.machine.actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, NameOut, Reply
 from piquet_ref.strategies import RS
-from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, declare_all
-from piquet_ref.ruleset import PLAYERS
+from piquet_ref.hand.declarations import DECL_CATEGORIES, DeclCategory, declare_all
+from piquet_ref.rules.ruleset import PLAYERS
 
-from .crosshair_calibration.planted_deal import Plant
-from .machine_walks import walks
-from .test_law_contracts import assert_caught, broken, broken_by, conditions, plant
+from verification.calibration.planted_deal import Plant
+from verification.walks import walks
+from tests.test_law_contracts import assert_caught, broken, broken_by, conditions, plant
 
 HandAndDiscard = tuple[Hand, tuple[int, ...]]
 

@@ -27,7 +27,7 @@ import pytest
 import yaml
 
 import piquet_ref
-import piquet_ref.odds
+import piquet_ref.odds.take_in
 from piquet_ref import (
     CardError,
     DealError,
@@ -45,20 +45,21 @@ from piquet_ref import (
     parse_cards,
     score_deal,
 )
-from piquet_ref import catalogue, errors
-from piquet_ref.cli import main
-from piquet_ref.errors import error_catalogue
-from piquet_ref.loader import load_ruleset_from
-from piquet_ref.machine import new_deal, run
-from piquet_ref.machine_actions import ExposeStock
-from piquet_ref.machine_actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke
-from piquet_ref.machine_actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
-from piquet_ref.machine_actions import ChangeLead, LeadSeveral, Overplay
+from piquet_ref.rules import catalogue
+from piquet_ref.rules import errors
+from piquet_ref.cli.main import main
+from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.loader import load_ruleset_from
+from piquet_ref.machine.state import new_deal, run
+from piquet_ref.machine.actions import ExposeStock
+from piquet_ref.machine.actions import AskShow, Allow, AskValue, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke
+from piquet_ref.machine.actions import LayOut, Leave, SeeDiscard, SeeLeft, ShowBlanche, TakeUp
+from piquet_ref.machine.actions import ChangeLead, LeadSeveral, Overplay
 
-from .machine_walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
-from piquet_ref.ops import op_compare_declarations, op_evaluate_hand
-from piquet_ref.serve import respond
-from piquet_ref.specfiles import spec_dir
+from verification.walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
+from piquet_ref.protocol.ops import op_compare_declarations, op_evaluate_hand
+from piquet_ref.protocol.serve import respond
+from piquet_ref.rules.files import spec_dir
 
 EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"
 EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_PATH.read_text(encoding="utf-8"))
@@ -731,8 +732,8 @@ NEGATIVES: list[Negative] = [
              cli_rejects("odds-take-count", 1, ["odds", ELDER_HAND, "--discard", "9S 8S", "--take", "3", "--if", "taken: A"]),
              cli_accepts(["odds", ELDER_HAND, "--discard", "9S 8S", "--take", "2", "--if", "taken: A"]), ("3", "2")),
     Negative("odds-take-count", "the API asked to take more than remain", API,
-             api(lambda: piquet_ref.odds.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=21)),
-             api(lambda: piquet_ref.odds.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=20)), ("21",)),
+             api(lambda: piquet_ref.odds.take_in.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=21)),
+             api(lambda: piquet_ref.odds.take_in.question(piquet_ref.hand_of(parse_cards(ELDER_HAND)), take=20)), ("21",)),
     Negative("record-invalid", "an odds condition that is not one", PROTOCOL,
              protocol_rejects("record-invalid", run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"pointt": 6}})),
              protocol_accepts(run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"point": 6}})), ("pointt",)),

@@ -19,11 +19,11 @@ from itertools import product
 import pytest
 
 from piquet_ref import load_ruleset
-from piquet_ref.cards import BITS_PER_SUIT, Hand
-from piquet_ref.declarations import Sequence, sequence_name, verdict
-from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, AccretionRules
-from piquet_ref.scoring import PlayerScore, bonuses, cards_scores
-from piquet_ref.suit import (
+from piquet_ref.hand.cards import BITS_PER_SUIT, Hand
+from piquet_ref.hand.declarations import Sequence, sequence_name, verdict
+from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, AccretionRules
+from piquet_ref.deal.scoring import PlayerScore, bonuses, cards_scores
+from piquet_ref.hand.suit import (
     MASKS,
     length,
     pips,

@@ -10,10 +10,10 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from piquet_ref.adapters import FunctionAdapter, ProcessAdapter
-from piquet_ref.cli import main
-from piquet_ref.corpus import Case, judge, run_case
-from piquet_ref.fuzz import case_of, differing_keys, fuzz
+from piquet_ref.runner.adapters import FunctionAdapter, ProcessAdapter
+from piquet_ref.cli.main import main
+from piquet_ref.runner.corpus import Case, judge, run_case
+from piquet_ref.runner.fuzz import case_of, differing_keys, fuzz
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = [sys.executable, str(ROOT / "tests" / "adapters" / "broken.py")]
@@ -21,7 +21,7 @@ CASE_SCHEMA = Draft202012Validator(yaml.safe_load((ROOT / "conformance" / "schem
 
 
 def test_the_reference_agrees_with_itself_over_random_deals() -> None:
-    outcome = fuzz(FunctionAdapter("piquet_ref.serve:answer"), 200, seed=7, ruleset="portland-1882")
+    outcome = fuzz(FunctionAdapter("piquet_ref.protocol.serve:answer"), 200, seed=7, ruleset="portland-1882")
     assert (outcome.deals, outcome.disagreements, outcome.broken) == (200, (), ())
 
 
@@ -50,7 +50,7 @@ def test_differing_keys_lists_score_keys_in_accretion_order_then_winners() -> No
 
 
 def test_the_fuzz_command_writes_cases_and_exits_1_on_disagreement(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["fuzz", "--python", "piquet_ref.serve:answer", "--deals", "30"]) == 0
+    assert main(["fuzz", "--python", "piquet_ref.protocol.serve:answer", "--deals", "30"]) == 0
     assert main(["fuzz", "--impl", " ".join(BROKEN) + " wrong=*", "--deals", "5", "--limit", "1", "--out", str(tmp_path)]) == 1
     (written,) = tmp_path.glob("fuzz-PQ-*.yaml")
     assert run_case(Case(Path(written.name), yaml.safe_load(written.read_text(encoding="utf-8")))) == []

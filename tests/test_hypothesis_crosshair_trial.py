@@ -1,6 +1,6 @@
-"""The recorded hypothesis-crosshair trial (tests/hypothesis_crosshair_trial.json) is the trial of today's
+"""The recorded hypothesis-crosshair trial (verification/results/trial.json) is the trial of today's
 `TRIALS`, complete, self-consistent, and its planted bugs still apply to the current code. If a test here
-fails after a change to a trial or to a function it mutates, run `python -m tests.hypothesis_crosshair_trial`
+fails after a change to a trial or to a function it mutates, run `python -m verification.trial`
 (needs `pip install -e '.[trial]'`) and commit the JSON. None of this needs hypothesis-crosshair installed."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .hypothesis_crosshair_trial import BACKENDS, OUT, SEEDS, TIME_LIMIT, TRIALS, compiled, mutant, runs_of
+from verification.trial import BACKENDS, OUT, SEEDS, TIME_LIMIT, TRIALS, compiled, mutant, runs_of
 
 RECORD: dict[str, Any] = json.loads(OUT.read_text(encoding="utf-8"))
 

@@ -16,17 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, score_deal
-from piquet_ref.cards import format_card, hand_of, parse_cards
-from piquet_ref.counts import Position
-from piquet_ref.laws import law
-from piquet_ref.left_cards import check_mix, check_see_discard, check_see_left, election_open
-from piquet_ref.loader import default_ruleset
-from piquet_ref.machine import new_deal
-from piquet_ref.misdeal import exposed_option
-from piquet_ref.penalties import offence
-from piquet_ref.revokes import after_revoke
-from piquet_ref.ruleset import PLAYERS
-from piquet_ref.scoring import cards_scores
+from piquet_ref.hand.cards import format_card, hand_of, parse_cards
+from piquet_ref.deal.counts import Position
+from piquet_ref.rules.laws import law
+from piquet_ref.machine.left_cards import check_mix, check_see_discard, check_see_left, election_open
+from piquet_ref.rules.loader import default_ruleset
+from piquet_ref.machine.state import new_deal
+from piquet_ref.deal.irregular.misdeal import exposed_option
+from piquet_ref.deal.irregular.penalties import offence
+from piquet_ref.machine.revokes import after_revoke
+from piquet_ref.rules.ruleset import PLAYERS
+from piquet_ref.deal.scoring import cards_scores
 from piquet_ref.strategies import PACK
 
 RS = default_ruleset()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from piquet_ref.adapters import OneShotAdapter, ProcessAdapter
-from piquet_ref.corpus import load_cases
-from piquet_ref.runner import run_corpus
+from piquet_ref.runner.adapters import OneShotAdapter, ProcessAdapter
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.runner.run import run_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "conformance" / "adapters" / "js" / "adapter.js"

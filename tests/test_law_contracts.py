@@ -1,7 +1,7 @@
 """The contracts of the laws' small deciders evaluated at run time: on every input their preconditions admit.
 
-The deciders of `piquet_ref/law_contracts_runtime.py` are beyond CrossHair's budget (they read
-spec/laws.yaml or hands' sizes); those of `piquet_ref/law_contracts.py` are searched by CrossHair in CI
+The deciders of `verification/contracts/laws_runtime.py` are beyond CrossHair's budget (they read
+spec/laws.yaml or hands' sizes); those of `verification/contracts/laws.py` are searched by CrossHair in CI
 (tests/test_crosshair.py) and checked here too. Each condition is read from the docstring as CrossHair
 reads it (`contracts`) and evaluated on every input of a box wider than the preconditions' domain,
 filtered by the preconditions: within that domain a proof. A calibration requires the same checks to find
@@ -22,17 +22,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import law_contracts, law_contracts_runtime, left_cards, penalties, revokes, showing
-from piquet_ref.ruleset import other
-from piquet_ref.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
-from piquet_ref.counts import Position
-from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState, replies
-from piquet_ref.ruleset import PLAYERS
+from verification.contracts import laws as law_contracts
+from verification.contracts import laws_runtime as law_contracts_runtime
+from piquet_ref.machine import left_cards
+from piquet_ref.deal.irregular import penalties
+from piquet_ref.machine import revokes
+from piquet_ref.machine import showing
+from piquet_ref.rules.ruleset import other
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Hand, hand_of
+from piquet_ref.deal.counts import Position
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.machine.state import DealState, replies
+from piquet_ref.rules.ruleset import PLAYERS
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
-from .crosshair_run import contracts
-from .machine_walks import walks
+from verification.calibration.planted_deal import Plant, planted_function
+from verification.crosshair import contracts
+from verification.walks import walks
 
 MODULES = (law_contracts, law_contracts_runtime)
 BOOLS = (False, True)
@@ -226,7 +231,7 @@ def test_the_cards_left_postconditions_hold_on_every_stock_and_takes_up_to_nine_
 ], ids=lambda b: b.name)
 def test_the_cards_left_check_finds_each_bug_planted_in_it(bug: Plant, monkeypatch: pytest.MonkeyPatch) -> None:
     conditions(left_cards, "cards_left")
-    monkeypatch.setattr(left_cards, "cards_left", planted_function(PACKAGE / "left_cards.py", bug, "cards_left"))
+    monkeypatch.setattr(left_cards, "cards_left", planted_function(Path(left_cards.__file__), bug, "cards_left"))
     assert bug.breaks in cards_left_broken()
 
 
@@ -275,11 +280,11 @@ def test_the_showable_postconditions_hold_on_the_machines_calls_and_claims(walk:
 def calibration_states() -> list[DealState]:
     """States of the deal of 000 §Example for the calibration below: just exchanged, the calls over with the
     elder's point shown, and the elder's first lead (the younger holds the suit led)."""
-    from piquet_ref.cards import parse_cards
-    from piquet_ref.machine import apply
-    from piquet_ref.machine_actions import AskShow, CallPoint, CallSet, CallValue, Play, Reply
+    from piquet_ref.hand.cards import parse_cards
+    from piquet_ref.machine.state import apply
+    from piquet_ref.machine.actions import AskShow, CallPoint, CallSet, CallValue, Play, Reply
 
-    from .test_dialogue import QUART, RANKS, example
+    from tests.test_dialogue import QUART, RANKS, example
 
     replied = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART,
                       CallSet("elder", 3, RANKS.index("K")), Reply("younger"))
@@ -290,11 +295,11 @@ def calibration_states() -> list[DealState]:
 def first_states() -> list[DealState]:
     """The deal of 000 §Example with the younger taking in first (law 29), the elder then taking his two cards left,
     or a third, of the younger's portion (law 28)."""
-    from piquet_ref.cards import parse_cards
-    from piquet_ref.machine import apply, new_deal, run
-    from piquet_ref.machine_actions import Elect, Exchange
+    from piquet_ref.hand.cards import parse_cards
+    from piquet_ref.machine.state import apply, new_deal, run
+    from piquet_ref.machine.actions import Elect, Exchange
 
-    from .test_dialogue import SETUP
+    from tests.test_dialogue import SETUP
 
     dealt = new_deal(hand_of(parse_cards(SETUP[0].split())), hand_of(parse_cards(SETUP[1].split())), tuple(parse_cards(SETUP[2].split())))
     first = run(dealt, (Exchange("younger", tuple(parse_cards("7S 9H 7H")), 3), Elect("elder", "enforce")))
@@ -335,38 +340,38 @@ def test_the_machine_check_finds_each_bug_planted_in_a_decider(module: Any, func
     assert_caught(bug, caught)
 
 
-PACKAGE = Path(law_contracts_runtime.__file__).parent
+PACKAGE = Path(penalties.__file__).parent.parent.parent  # piquet_ref/: the deciders' files below it
 # Bugs planted in copies of the deciders, each with the wrapper that calls it and the postcondition that must catch it.
 PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
-    ("penalties.py", "offence", "offence_law", Plant(
+    ("deal/irregular/penalties.py", "offence", "offence_law", Plant(
         "elder-portion-inclusive", "an elder taking exactly his portion takes a card of the younger's",
         "take > (rs.exchange.elder_max if portion is None else portion)", "take >= (rs.exchange.elder_max if portion is None else portion)",
         "(__return__ == TAKES_YOUNGER_CARD) == (player == 0 and take > portion)")),
-    ("penalties.py", "check_first_take", "first_take_checked", Plant(
+    ("deal/irregular/penalties.py", "check_first_take", "first_take_checked", Plant(
         "first-take-past-the-discard", "the younger taking in first may take one more card than he lays out",
         "if type(take) is int and take > discarded - shift:", "if type(take) is int and take > discarded - shift + 1:",
         "0 <= __return__ <= most and __return__ <= discarded - shift")),
-    ("penalties.py", "reckons_nothing", "silenced", Plant(
+    ("deal/irregular/penalties.py", "reckons_nothing", "silenced", Plant(
         "waivers-swapped", "a player's waiver lets off himself, not his adversary",
         "return e and not waived[1], y and not waived[0]", "return e and not waived[0], y and not waived[1]",
         "elder_size <= HAND or younger_waives or __return__[0]")),
-    ("penalties.py", "tricks_counted", "tricks_credited", Plant(
+    ("deal/irregular/penalties.py", "tricks_counted", "tricks_credited", Plant(
         "one-trick-too-many", "against a short hand the adversary takes one trick more than his unplayed cards",
         "counted[i] + size(hands[i]) - played)", "counted[i] + size(hands[i]) - played + 1)",
         "younger_size >= HAND or __return__[0] == min(TRICKS, elder_won + elder_size - min(TRICKS, elder_size, younger_size))")),
-    ("revokes.py", "revoke_cards", "revoke_choices", Plant(
+    ("machine/revokes.py", "revoke_cards", "revoke_choices", Plant(
         "void-follower-revokes", "a follower holding none of the suit led revokes with any card",
         "if c >> 3 != suit) if hand[suit] else ()", "if c >> 3 != suit)",
         "lead < 0 or follower[suit_of(lead)] != 0 or __return__ == ()")),
-    ("left_cards.py", "check_see_discard", "see_discard_refused", Plant(
+    ("machine/left_cards.py", "check_see_discard", "see_discard_refused", Plant(
         "younger-sees-the-discard", "the younger may see the elder's discard as the elder may see his",
         'if player == "elder" and discard_open(mixed, led, seen):', "if discard_open(mixed, led, seen):",
         '(__return__ == "") == (player == 0 and mixed and led and not seen)')),
-    ("revokes.py", "check_retake", "retake_refused", Plant(
+    ("machine/revokes.py", "check_retake", "retake_refused", Plant(
         "adversary-retakes", "a player takes back his cards on his adversary's revoke",
         "    if standing.player != player:\n", "    if False:\n",
         '(__return__ == "") == (standing == player)')),
-    ("showing.py", "check_show", "show_refused", Plant(
+    ("machine/showing.py", "check_show", "show_refused", Plant(
         "unasked-show-too-early", "the younger may not show of his own accord before the elder's lead",
         "if asked and not may_ask(shower, elder_has_led):", "if not may_ask(shower, elder_has_led):",
         '__return__ == "show-nothing-allowed" or (__return__ == "") == (not asked or shower == 0 or elder_has_led)')),

@@ -20,16 +20,16 @@ import pytest
 import yaml
 
 from piquet_ref import PiquetError
-from piquet_ref.catalogue import ambiguities
-from piquet_ref.corpus import load_cases
-from piquet_ref.errors import error_catalogue
-from piquet_ref.laws import KINDS, NUMBERS, law, law_of, laws, load_laws
-from piquet_ref.specdoc import spec_markdown
-from piquet_ref.specfiles import spec_dir
+from piquet_ref.rules.catalogue import ambiguities
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.laws import KINDS, NUMBERS, law, law_of, laws, load_laws
+from piquet_ref.docs.spec_doc import spec_markdown
+from piquet_ref.rules.files import spec_dir
 
-from .spec_breaks import assert_break_refused
+from tests.support import assert_break_refused
 
-from .test_errors import cli_run
+from tests.test_errors import cli_run
 
 # The code's headings, each with the number of the first law under it (L).
 SECTIONS = {

@@ -18,35 +18,35 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import assume, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, parse_cards, score_deal
-from piquet_ref.calling import good_against_the_cards
-from piquet_ref.cli import main
-from piquet_ref.corpus import load_cases
-from piquet_ref.ops import run_op
-from piquet_ref.counts import after_ply, count_discards, count_play, legal_plies
-from piquet_ref.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
-from piquet_ref.declarations import DECL_CATEGORIES
-from piquet_ref.exchange import discard_limits
-from piquet_ref.machine import showing_actions
-from piquet_ref.machine import DealState, _is_claim, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
-from piquet_ref.left_cards import elder_may_look
-from piquet_ref.machine_actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
-from piquet_ref.machine_actions import ExposeStock
-from piquet_ref.machine_actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
-from piquet_ref.penalties import ELECTIONS
-from piquet_ref.machine_counts import count_actions
-from piquet_ref.machine_json import action_json, action_of, state_json
-from piquet_ref.replay import actions_of_record
-from piquet_ref.ruleset import PLAYERS, Player, other
-from piquet_ref.scoring import DealResult
+from piquet_ref.machine.calling import good_against_the_cards
+from piquet_ref.cli.main import main
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.protocol.ops import run_op
+from piquet_ref.deal.counts import after_ply, count_discards, count_play, legal_plies
+from piquet_ref.hand.cards import BITS_PER_SUIT, card_of, cards_of, format_cards, hand_of
+from piquet_ref.hand.declarations import DECL_CATEGORIES
+from piquet_ref.hand.exchange import discard_limits
+from piquet_ref.machine.state import showing_actions
+from piquet_ref.machine.state import DealState, _is_claim, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
+from piquet_ref.machine.left_cards import elder_may_look
+from piquet_ref.machine.actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
+from piquet_ref.machine.actions import ExposeStock
+from piquet_ref.machine.actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
+from piquet_ref.deal.irregular.penalties import ELECTIONS
+from piquet_ref.machine.counts import count_actions
+from piquet_ref.protocol.machine import action_json, action_of, state_json
+from piquet_ref.cli.replay import actions_of_record
+from piquet_ref.rules.ruleset import PLAYERS, Player, other
+from piquet_ref.deal.scoring import DealResult
 
-from .test_dialogue import _refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
+from tests.test_dialogue import _refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
-from .machine_walks import opened, plies_through_the_machine, start, walks
+from verification.walks import opened, plies_through_the_machine, start, walks
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -305,7 +305,7 @@ def calling_order_swapped(deck: list[int], actions: tuple[Action, ...]) -> tuple
     return tuple(before + blocks["point"] + blocks[second] + blocks[first] + after), tuple(opened)
 
 
-@SOME
+@settings(SOME, suppress_health_check=[HealthCheck.filter_too_much])  # a third of walks imply a holding (Case IV) and are left out
 @given(st.one_of(walks(), walks(point_lost=True)))
 def test_the_score_of_a_deal_is_the_same_whatever_order_sequences_and_sets_are_called_in(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Law 47 with law 67: the order of calling is free after the point, the order of accretion is fixed; the deal
@@ -958,7 +958,7 @@ def test_a_lead_out_of_turn_is_taken_back_by_either_player_until_played_to_and_t
 def test_a_second_lead_out_of_turn_played_to_is_the_one_a_retake_is_refused_for() -> None:
     """Law 59 III: with two tricks led out of turn and played to, the retake refused names the last, which stands,
     not a revoke (there is none)."""
-    from .test_errors import EXCHANGED, NO_CALLS, card, cavendish_state
+    from tests.test_errors import EXCHANGED, NO_CALLS, card, cavendish_state
 
     first = run(cavendish_state(), (*EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Play("elder", card("KD"))))
     assert first.out_of_turn == (0,) and first.to_move == "younger"
@@ -1240,7 +1240,7 @@ def test_a_leave_refused_names_the_counts_the_elder_may_say_or_who_alone_may_say
 def test_an_election_refused_after_the_elder_took_in_unannounced_says_he_lost_it() -> None:
     """Law 39: the elder dealt thirteen who takes in without announcing it has lost his option; electing it then
     is refused with a message saying so (case PQ-GD3A3's deal)."""
-    from piquet_ref.serve import answer
+    from piquet_ref.protocol.serve import answer
 
     case = next(c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.id == "PQ-GD3A3")
     response = answer({"cmd": "run", "seq": 0, "op": case.op, "input": case.data["input"]})

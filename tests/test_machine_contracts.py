@@ -1,6 +1,6 @@
 """The contracts of the state machine's functions (`apply`, `legal_actions`, `replies`, `options`,
 `miscall_open`, `showing_actions`, `irregular_actions`, `score`, `new_deal`, `called`, `choice_of`, `declarations`,
-`record`, `record_mapping`, `run` in `piquet_ref/machine.py`) evaluated at run time.
+`record`, `record_mapping`, `run` in `piquet_ref/machine/state.py`) evaluated at run time.
 
 They state what the laws accept (exactly the actions they allow and the irregularities they remedy, the two
 apart), that the deal dealt never changes, that a card once played stays played unless a revoke is retaken
@@ -13,7 +13,7 @@ take whole states, beyond CrossHair's reach, so each condition is read from the 
 it and evaluated at every step of the machine's walks (irregular exchanges, revokes, leads out of turn, claims and showings).
 A calibration requires the same check to find bugs planted in copies of the machine's functions.
 
-The contracts of the younger's unannounced shortfall and its take-up (`piquet_ref/shortfall.py`, Case XIII) are
+The contracts of the younger's unannounced shortfall and its take-up (`piquet_ref/machine/shortfall.py`, Case XIII) are
 evaluated on every call the machine makes, or would make on a take-up, at every step of the walks; those of the two
 functions of plain values on every input of a box past their preconditions, the others on Hypothesis stocks,
 tricks and hands; with a calibration of their own.
@@ -28,19 +28,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import machine, shortfall
-from piquet_ref.cards import PACK_SIZE, hand_of
-from piquet_ref.counts import Position
-from piquet_ref.errors import PiquetError
+from piquet_ref.machine import state as machine
+from piquet_ref.machine import shortfall
+from piquet_ref.hand.cards import PACK_SIZE, hand_of
+from piquet_ref.deal.counts import Position
+from piquet_ref.rules.errors import PiquetError
 from piquet_ref import parse_cards
-from piquet_ref.machine import DealState, Phase, apply, legal_actions, new_deal, run
-from piquet_ref.machine_actions import Action, Call, CallPoint, Exchange, Play, Reply, SeeLeft
-from piquet_ref.ruleset import PLAYERS
+from piquet_ref.machine.state import DealState, Phase, apply, legal_actions, new_deal, run
+from piquet_ref.machine.actions import Action, Call, CallPoint, Exchange, Play, Reply, SeeLeft
+from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
-from .crosshair_calibration.planted_deal import Plant
-from .machine_walks import CASE_IV_CALLS, CASE_IV_KNAVES, case_iv_deal, start, walks
-from .test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions, plant
+from verification.calibration.planted_deal import Plant
+from verification.walks import CASE_IV_CALLS, CASE_IV_KNAVES, case_iv_deal, start, walks
+from tests.test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions, plant
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
@@ -60,7 +61,7 @@ def step_breaks(state: DealState, action: Action) -> set[tuple[str, str]]:
 
 
 def shortfall_calls(state: DealState) -> list[tuple[str, tuple[Any, ...]]]:
-    """The calls of `piquet_ref/shortfall.py` the machine makes, or would make on a take-up, in `state`: the cards
+    """The calls of `piquet_ref/machine/shortfall.py` the machine makes, or would make on a take-up, in `state`: the cards
     left short once both have exchanged; with cards left short, the take-up checked for each player and, on the
     younger's hands, the first renounce, the cards joined to his hand and the play retaken from that renounce."""
     calls: list[tuple[str, tuple[Any, ...]]] = [("short_cards", (state.stock, state.takes, state.short))] if len(state.takes) == 2 else []
@@ -271,7 +272,7 @@ def younger_claim_state() -> DealState:
     ))
 
 
-# --- the younger's shortfall left unannounced and its take-up (Case XIII; piquet_ref/shortfall.py)
+# --- the younger's shortfall left unannounced and its take-up (Case XIII; piquet_ref/machine/shortfall.py)
 
 PHASES = get_args(Phase)
 SHORTFALL_BOXES: dict[str, Any] = {  # every input of a box a little wider than the preconditions' domain

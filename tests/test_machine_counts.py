@@ -15,19 +15,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError
-from piquet_ref.cards import hand_of, parse_cards
-from piquet_ref.corpus import load_cases
-from piquet_ref.counts import count_play
-from piquet_ref.declarations import DECL_CATEGORIES
-from piquet_ref.loader import load_ruleset
-from piquet_ref.machine import DealState, apply, legal_actions, new_deal
-from piquet_ref.machine_actions import Call, Exchange, Play, ShowBlanche
-from piquet_ref.machine_counts import count_actions
-from piquet_ref.machine_json import action_label, action_of
-from piquet_ref.ops import run_op
-from piquet_ref.ruleset import PLAYERS
+from piquet_ref.hand.cards import hand_of, parse_cards
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.deal.counts import count_play
+from piquet_ref.hand.declarations import DECL_CATEGORIES
+from piquet_ref.rules.loader import load_ruleset
+from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
+from piquet_ref.machine.actions import Call, Exchange, Play, ShowBlanche
+from piquet_ref.machine.counts import count_actions
+from piquet_ref.protocol.machine import action_label, action_of
+from piquet_ref.protocol.ops import run_op
+from piquet_ref.rules.ruleset import PLAYERS
 
-from .machine_walks import plies_through_the_machine, walks
+from verification.walks import plies_through_the_machine, walks
 
 CASES = [c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases") if c.data["op"] == "count" and "expect" in c.data]
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)

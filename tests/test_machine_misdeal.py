@@ -22,13 +22,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import PiquetError, score_deal
-from piquet_ref.cards import cards_of, format_cards, hand_of
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record
-from piquet_ref.machine_actions import DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche
-from piquet_ref.ruleset import PLAYERS
+from piquet_ref.hand.cards import cards_of, format_cards, hand_of
+from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, new_deal, record
+from piquet_ref.machine.actions import DIALOGUE_TYPES, Action, Call, Elect, Exchange, Play, ShowBlanche
+from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.strategies import PACK, RS
 
-from .test_machine import implied_by
+from tests.test_machine import implied_by
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)

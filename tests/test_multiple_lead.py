@@ -14,19 +14,20 @@ import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import PiquetError, multiple_lead
-from piquet_ref.cards import cards_of, parse_cards
-from piquet_ref.cli import main
-from piquet_ref.counts import legal_plies
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions
-from piquet_ref.machine_actions import Action, ChangeLead, Elect, LeadSeveral, Overplay, Play, Retake, SeeLeft
-from piquet_ref.machine_json import action_json, action_of, run_json
-from piquet_ref.ruleset import PLAYERS, Player, other
+from piquet_ref import PiquetError
+from piquet_ref.machine import multiple_lead
+from piquet_ref.hand.cards import cards_of, parse_cards
+from piquet_ref.cli.main import main
+from piquet_ref.deal.counts import legal_plies
+from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions
+from piquet_ref.machine.actions import Action, ChangeLead, Elect, LeadSeveral, Overplay, Play, Retake, SeeLeft
+from piquet_ref.protocol.machine import action_json, action_of, run_json
+from piquet_ref.rules.ruleset import PLAYERS, Player, other
 from piquet_ref.strategies import RS
 
-from .machine_walks import decks, start
-from .crosshair_calibration.planted_deal import Plant
-from .test_law_contracts import assert_caught, broken_by, plant
+from verification.walks import decks, start
+from verification.calibration.planted_deal import Plant
+from tests.test_law_contracts import assert_caught, broken_by, plant
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 

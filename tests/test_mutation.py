@@ -1,4 +1,4 @@
-"""The mutation tool (tests/mutation.py): its mutants are stable and real, its judge tells a wrong rule
+"""The mutation tool (verification/mutation.py): its mutants are stable and real, its judge tells a wrong rule
 from the right one, and every mutant declared equivalent still exists and still survives the corpus."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Iterator
 import pytest
 import yaml
 
-from piquet_ref.specfiles import spec_dir
+from piquet_ref.rules.files import spec_dir
 
-from .mutation import (
+from verification.mutation import (
     ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, latest_by_file, load_lists,
     markdown, mutant_text,
     score, suite_files, suite_lists, reaching_tests, rejudged_survivors, trace_reach, _journal,
@@ -33,11 +33,11 @@ def test_mutant_ids_are_unique_and_the_same_on_every_generation() -> None:
 
 def test_there_are_mutants_of_every_rule_module_and_table() -> None:
     files = Counter(m.file for m in MUTANTS)
-    assert {f for f in files if f.startswith("piquet_ref/")} == {
-        f"piquet_ref/{name}.py" for name in ("suit", "declarations", "scoring", "play", "exchange", "counts", "record", "cards",
-                                             "penalties", "misdeal", "revokes", "left_cards", "dialogue", "showing", "machine", "shortfall", "multiple_lead",
-                                             "partie", "settlement")
-    }
+    assert {f for f in files if f.startswith("piquet_ref/")} == {f"piquet_ref/{name}.py" for name in (
+        "hand/suit", "hand/declarations", "hand/play", "hand/exchange", "hand/cards", "deal/scoring", "deal/counts", "deal/record",
+        "deal/irregular/penalties", "deal/irregular/misdeal", "machine/revokes", "machine/left_cards", "machine/dialogue",
+        "machine/showing", "machine/state", "machine/shortfall", "machine/multiple_lead", "partie/scoring", "partie/settlement",
+    )}
     assert {Path(f).name for f in files if f.startswith("spec/")} == {p.name for p in (spec_dir() / "rules").glob("*.yaml")}
 
 

@@ -1,4 +1,4 @@
-"""Exact odds of the take-in (piquet_ref.odds): the sources' figures, agreement with brute force, properties.
+"""Exact odds of the take-in (piquet_ref.odds.take_in): the sources' figures, agreement with brute force, properties.
 
 Expected values come from the sources (the odds they print) or from counts written here straight from
 the question (binomials, or a plain enumeration of every take-in with definitions of point, sequence
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from piquet_ref import PiquetError, hand_of, load_ruleset, parse_cards
-from piquet_ref.odds import (
+from piquet_ref.odds.take_in import (
     AllOf,
     AnyOf,
     Condition,
@@ -35,7 +35,7 @@ from piquet_ref.odds import (
     question,
     rank_discards,
 )
-from piquet_ref.ops import run_op
+from piquet_ref.protocol.ops import run_op
 
 RS = load_ruleset()
 ROOT = Path(__file__).resolve().parent.parent

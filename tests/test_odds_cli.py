@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_ref.cli import main
+from piquet_ref.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CAVENDISH_ELDER = "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()

@@ -1,4 +1,4 @@
-"""The contracts of the take-in odds (piquet_ref/odds.py) evaluated at run time, and a calibration.
+"""The contracts of the take-in odds (piquet_ref/odds/take_in.py) evaluated at run time, and a calibration.
 
 Each condition is read from the docstring as CrossHair reads it (`broken`) and evaluated on every input of a
 box where the domain is small (the hand counts of every pack of up to four suits of up to eight ranks, every
@@ -18,20 +18,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import odds, odds_contracts
-from piquet_ref.cards import PACK_SIZE, Hand, hand_of
-from piquet_ref.corpus import load_cases
-from piquet_ref.errors import PiquetError
-from piquet_ref.loader import load_ruleset, ruleset_ids
-from piquet_ref.odds import AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld
-from piquet_ref.odds_input import parse_question
-from piquet_ref.ops import run_op
+from piquet_ref.odds import take_in as odds
+from piquet_ref.odds import definitions as odds_contracts
+from piquet_ref.hand.cards import PACK_SIZE, Hand, hand_of
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.loader import load_ruleset, ruleset_ids
+from piquet_ref.odds.take_in import AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld
+from piquet_ref.protocol.odds import parse_question
+from piquet_ref.protocol.ops import run_op
 from piquet_ref.strategies import hands
 
-from .crosshair_calibration.planted_deal import Plant
-from .crosshair_run import contracts
-from .test_law_contracts import assert_caught, broken, broken_by, plant
-from .test_odds import CONDITIONS
+from verification.calibration.planted_deal import Plant
+from verification.crosshair import contracts
+from tests.test_law_contracts import assert_caught, broken, broken_by, plant
+from tests.test_odds import CONDITIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = tuple(load_ruleset(r) for r in ruleset_ids())
@@ -257,7 +258,7 @@ def calls_of(function: str) -> list[tuple[Any, ...]]:
 
 def post(function: str, opening: str) -> str:
     """The postcondition of `function` that opens with `opening` (for the longer ones)."""
-    return next(c.condition for c in contracts(("piquet_ref.odds",)) if c.function == function and c.kind == "post" and c.condition.startswith(opening))
+    return next(c.condition for c in contracts(("piquet_ref.odds.take_in",)) if c.function == function and c.kind == "post" and c.condition.startswith(opening))
 
 
 PLANTED: tuple[tuple[str, Plant], ...] = (

@@ -16,13 +16,13 @@ from hypothesis.strategies import SearchStrategy
 from hypothesis import strategies as st
 
 from piquet_ref import PartieError, load_ruleset, score_deal, score_partie
-from piquet_ref.ruleset import Form
-from piquet_ref.partie import partie_json, partie_over, points_won, tens
-from piquet_ref.serve import answer
-from piquet_ref.settlement import money, settle, stake_of
+from piquet_ref.rules.ruleset import Form
+from piquet_ref.partie.scoring import partie_json, partie_over, points_won, tens
+from piquet_ref.protocol.serve import answer
+from piquet_ref.partie.settlement import money, settle, stake_of
 
 from piquet_ref.strategies import Deal, complete_deals, deal_scores_of, partie_records
-from .test_errors import EXAMPLE, cli_run
+from tests.test_errors import EXAMPLE, cli_run
 
 props = settings(deadline=None)
 RS = load_ruleset()

@@ -1,17 +1,17 @@
 """score_partie meets its postconditions at run time on partie records under every ruleset, and the same check
-finds every bug planted in copies of the match scorer (tests/partie_check.py,
-tests/crosshair_calibration/planted_partie.py)."""
+finds every bug planted in copies of the match scorer (verification/partie_check.py,
+verification/calibration/planted_partie.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from piquet_ref.partie import score_partie
+from piquet_ref.partie.scoring import score_partie
 
-from .crosshair_calibration.planted_deal import Plant
-from .crosshair_calibration.planted_partie import PLANTED
-from .crosshair_run import contracts
-from .partie_check import POSTS, partie_property, records_to_find
+from verification.calibration.planted_deal import Plant
+from verification.calibration.planted_partie import PLANTED
+from verification.crosshair import contracts
+from verification.partie_check import POSTS, partie_property, records_to_find
 
 STATED = {  # each postcondition and the rules its `rules:` line names (spec/rules/partie.yaml)
     "deals_as_recorded": {"deal.cut", "deal.alternation", "partie.deals"},
@@ -25,7 +25,7 @@ STATED = {  # each postcondition and the rules its `rules:` line names (spec/rul
 
 
 def test_each_postcondition_of_score_partie_names_the_rules_it_states() -> None:
-    named = {c.condition.split("(")[0]: set(c.rules) for c in contracts(("piquet_ref.partie",)) if c.function == "score_partie"}
+    named = {c.condition.split("(")[0]: set(c.rules) for c in contracts(("piquet_ref.partie.scoring",)) if c.function == "score_partie"}
     assert named == STATED and len(POSTS) == len(STATED)
 
 

@@ -1,13 +1,13 @@
-"""The contracts of the match scorer's parts (`piquet_ref/partie.py` besides `score_partie`) evaluated at run time.
+"""The contracts of the match scorer's parts (`piquet_ref/partie/scoring.py` besides `score_partie`) evaluated at run time.
 
 `check_dealers`, `rubicon_partie`, `partie_over`, `games`, `chouette`, `partie_json` and `partie_text` state the
-match rules as PEP 316 conditions (predicates of `piquet_ref/partie_contracts.py`), and
+match rules as PEP 316 conditions (predicates of `piquet_ref/partie/postconditions.py`), and
 `partie_refusals.dealers_refused` states which runs of deals `check_dealers` refuses, with what code. Each
 condition is read from the docstring as CrossHair reads it (`conditions`, tests/test_law_contracts.py) and
 evaluated: `partie_over` on every input of a box past its preconditions; `check_dealers` and `dealers_refused`
 on every run of up to four deals, each cut for or not, under each way of dealing (alternating or not, the
 lower cut dealing or not); the others as `score_partie` calls them on Hypothesis partie records under every
-ruleset (tests/partie_check.py) and on the partie records of the conformance corpus. A calibration requires
+ruleset (verification/partie_check.py) and on the partie records of the conformance corpus. A calibration requires
 the same checks to find bugs planted in copies of `partie.py`, each by the postcondition it names.
 """
 
@@ -22,19 +22,21 @@ from typing import Any, Iterable
 import pytest
 from hypothesis import given, settings
 
-from piquet_ref import load_ruleset, partie, partie_refusals
-from piquet_ref.corpus import load_cases
-from piquet_ref.errors import PiquetError
-from piquet_ref.loader import DEFAULT_RULESET
-from piquet_ref.partie import POINT_FORMS, PartieResult, _Deal, score_partie
-from piquet_ref.ruleset import Ruleset
+from piquet_ref import load_ruleset
+from piquet_ref.partie import scoring as partie
+from verification.contracts import partie_refusals
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.loader import DEFAULT_RULESET
+from piquet_ref.partie.scoring import POINT_FORMS, PartieResult, _Deal, score_partie
+from piquet_ref.rules.ruleset import Ruleset
 
-from .crosshair_calibration.planted_deal import Plant, planted_function
-from .crosshair_calibration.planted_partie import PARTIE
-from .crosshair_run import contracts
-from .deal_check import NO_SHRINK
-from .partie_check import CHECK, any_ruleset_partie_records
-from .test_law_contracts import assert_caught, broken, broken_by, conditions, plant
+from verification.calibration.planted_deal import Plant, planted_function
+from verification.calibration.planted_partie import PARTIE
+from verification.crosshair import contracts
+from verification.deal_check import NO_SHRINK
+from verification.partie_check import CHECK, any_ruleset_partie_records
+from tests.test_law_contracts import assert_caught, broken, broken_by, conditions, plant
 
 Call = tuple[str, tuple[Any, ...]]
 CORPUS = Path(__file__).resolve().parent.parent / "conformance" / "cases"
@@ -123,8 +125,8 @@ CHECKED = {"partie_over", "check_dealers", "rubicon_partie", "games", "chouette"
 
 
 def test_the_functions_with_contracts_are_exactly_those_checked_here_and_by_score_partie_s_check() -> None:
-    assert {c.function for c in contracts(("piquet_ref.partie",))} == CHECKED | {"score_partie"}
-    assert {c.function for c in contracts(("piquet_ref.partie_refusals",))} == {"dealers_refused"}
+    assert {c.function for c in contracts(("piquet_ref.partie.scoring",))} == CHECKED | {"score_partie"}
+    assert {c.function for c in contracts(("verification.contracts.partie_refusals",))} == {"dealers_refused"}
     assert {f for rec in corpus_records() for f, _ in record_calls(rec)} == CHECKED - {"partie_over", "check_dealers"}
 
 

@@ -31,15 +31,15 @@ from piquet_ref import (
     result_json,
     score_deal,
 )
-from piquet_ref.cards import Card, Hand, bit_of, card_of, cards_of, hand_of, suit_of
-from piquet_ref.declarations import DECL_CATEGORIES, DeclCategory, Declaration
-from piquet_ref.errors import error_catalogue
-from piquet_ref.generate import random_record
-from piquet_ref.loader import RULESET_ID
-from piquet_ref.ruleset import PLAYERS, SCORE_KEYS, Player, other
-from piquet_ref.scoring import DealResult, Event
+from piquet_ref.hand.cards import Card, Hand, bit_of, card_of, cards_of, hand_of, suit_of
+from piquet_ref.hand.declarations import DECL_CATEGORIES, DeclCategory, Declaration
+from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.deal.generate import random_record
+from piquet_ref.rules.loader import RULESET_ID
+from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, other
+from piquet_ref.deal.scoring import DealResult, Event
 
-from .deal_check import broken
+from verification.deal_check import broken
 
 from piquet_ref.strategies import (
     PACK,
@@ -631,7 +631,7 @@ def test_strategies_cover_the_pack_and_the_default_ruleset() -> None:
 @props
 @given(st.integers(0, 2**64), st.one_of(st.none(), st.integers(0, RULES.play.tricks)))
 def test_the_generator_deals_legal_reproducible_records(seed: int, tricks: int | None) -> None:
-    """piquet_ref.generate (used by the benchmarks and the fuzzer): a legal record for every seed, the
+    """piquet_ref.deal.generate (used by the benchmarks and the fuzzer): a legal record for every seed, the
     same record for the same seed, with the number of tricks asked for (all twelve by default)."""
     record = random_record(random.Random(seed), tricks=tricks)
     assert record == random_record(random.Random(seed), tricks=tricks)

@@ -17,18 +17,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import SpecError, load_ruleset, ruleset_ids, score_deal
-from piquet_ref.catalogue import ambiguity
-from piquet_ref.compare import compare_rulesets, comparison_json
-from piquet_ref.declarations import Point, point_points
-from piquet_ref.loader import load_ruleset_from
-from piquet_ref.released import LOCK, locked_text, read_lock, release_problems, resolved_values
-from piquet_ref.ruleset import PLAYERS, Ruleset
-from piquet_ref.scoring import DealResult, Event
-from piquet_ref.specfiles import spec_dir
-from piquet_ref.suit import MASKS, length, pips
+from piquet_ref.rules.catalogue import ambiguity
+from piquet_ref.deal.compare import compare_rulesets, comparison_json
+from piquet_ref.hand.declarations import Point, point_points
+from piquet_ref.rules.loader import load_ruleset_from
+from piquet_ref.rules.released import LOCK, locked_text, read_lock, release_problems, resolved_values
+from piquet_ref.rules.ruleset import PLAYERS, Ruleset
+from piquet_ref.deal.scoring import DealResult, Event
+from piquet_ref.rules.files import spec_dir
+from piquet_ref.hand.suit import MASKS, length, pips
 
 from piquet_ref.strategies import Deal, complete_deals, declaring_deals
-from .test_errors import EXAMPLE, cli_run
+from tests.test_errors import EXAMPLE, cli_run
 
 props = settings(deadline=None)
 RANKS = [r.symbol for r in load_ruleset().pack.ranks]  # lowest first

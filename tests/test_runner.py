@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from piquet_ref.adapters import FunctionAdapter, OneShotAdapter, ProcessAdapter
-from piquet_ref.cli import main
-from piquet_ref.corpus import Case, load_cases
-from piquet_ref.reports import jsonl, junit, summary, tap
-from piquet_ref.runner import RunOutcome, Selection, run_corpus
+from piquet_ref.runner.adapters import FunctionAdapter, OneShotAdapter, ProcessAdapter
+from piquet_ref.cli.main import main
+from piquet_ref.runner.corpus import Case, load_cases
+from piquet_ref.runner.reports import jsonl, junit, summary, tap
+from piquet_ref.runner.run import RunOutcome, Selection, run_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases(ROOT / "conformance" / "cases")
@@ -39,7 +39,7 @@ def test_the_whole_corpus_passes_against_the_reference_one_request_per_process(m
 
 
 def test_the_whole_corpus_passes_against_the_reference_in_process() -> None:
-    run = run_corpus(CASES, FunctionAdapter("piquet_ref.serve:answer"))
+    run = run_corpus(CASES, FunctionAdapter("piquet_ref.protocol.serve:answer"))
     assert run.status_counts() == {"pass": len(CASES)}
 
 
@@ -102,9 +102,9 @@ def test_filters_select_by_op_rule_glob_tag_ruleset_id_and_area() -> None:
 
 def test_the_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     area = ["--area", "hands"]
-    assert main(["conformance", "run", "--python", "piquet_ref.serve:answer", *area]) == 0
+    assert main(["conformance", "run", "--python", "piquet_ref.protocol.serve:answer", *area]) == 0
     assert main(["conformance", "run", "--impl", " ".join(BROKEN) + " wrong=0", "--id", TOTALS[0].id]) == 1
-    assert main(["conformance", "run", "--python", "piquet_ref.serve:answer", "--op", "no-such-op"]) == 2
+    assert main(["conformance", "run", "--python", "piquet_ref.protocol.serve:answer", "--op", "no-such-op"]) == 2
     assert main(["conformance", "run", "--python", "no_such_module:f"]) == 2
     two = ["--id", TOTALS[0].id, "--id", TOTALS[1].id]
     assert main(["conformance", "run", "--impl", " ".join(BROKEN) + " crash=0", *two, "--max-restarts", "0"]) == 3

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from piquet_ref.corpus import load_cases
-from piquet_ref.serve import answer
+from piquet_ref.runner.corpus import load_cases
+from piquet_ref.protocol.serve import answer
 
 ROOT = Path(__file__).resolve().parent.parent / "conformance"
 CASES = load_cases(ROOT / "cases")

@@ -23,9 +23,9 @@ import yaml
 
 import piquet_ref
 from piquet_ref import load_ruleset
-from piquet_ref.errors import error_catalogue
-from piquet_ref.loader import ruleset_ids
-from piquet_ref.serve import respond, serve
+from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.protocol.serve import respond, serve
 
 EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"
 EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_PATH.read_text(encoding="utf-8"))

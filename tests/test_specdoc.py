@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from piquet_ref import default_ruleset
-from piquet_ref.catalogue import ambiguities
-from piquet_ref.loader import ruleset_ids
-from piquet_ref.specdoc import OUTLINE, _section_of, spec_markdown
+from piquet_ref.rules.catalogue import ambiguities
+from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.docs.spec_doc import OUTLINE, _section_of, spec_markdown
 
-from .test_errors import cli_run
+from tests.test_errors import cli_run
 
 SPEC_MD = Path(__file__).resolve().parent.parent / "docs" / "SPEC.md"
 TEXT = spec_markdown()

@@ -1,4 +1,4 @@
-"""A card of the adversary's portion of the stock shown in the exchange (law 27; piquet_ref/stock_exposure.py).
+"""A card of the adversary's portion of the stock shown in the exchange (law 27; piquet_ref/deal/irregular/stock_exposure.py).
 
 `exposable` is proved on every input of a box (both players, stocks of seven and eight, every portion, every card
 the elder may have said he leaves, every number of exchanges and cards taken in, no card or any one card shown
@@ -19,21 +19,22 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from piquet_ref import parse_cards, stock_exposure
-from piquet_ref.cli import main
-from piquet_ref.machine import record, run
-from piquet_ref.machine_actions import Elect, Exchange, ExposeStock
-from piquet_ref.replay import actions_of_record
-from piquet_ref.cards import PACK_SIZE, format_cards
-from piquet_ref.errors import PiquetError
-from piquet_ref.record import DealRecord, PlayerRecord, parse_record
-from piquet_ref.ruleset import PLAYERS, Player
-from piquet_ref.scoring import score_deal
-from piquet_ref.stock_exposure import check_expose, exposable, recorded_exposure
+from piquet_ref import parse_cards
+from piquet_ref.deal.irregular import stock_exposure
+from piquet_ref.cli.main import main
+from piquet_ref.machine.state import record, run
+from piquet_ref.machine.actions import Elect, Exchange, ExposeStock
+from piquet_ref.cli.replay import actions_of_record
+from piquet_ref.hand.cards import PACK_SIZE, format_cards
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.deal.record import DealRecord, PlayerRecord, parse_record
+from piquet_ref.rules.ruleset import PLAYERS, Player
+from piquet_ref.deal.scoring import score_deal
+from piquet_ref.deal.irregular.stock_exposure import check_expose, exposable, recorded_exposure
 from piquet_ref.strategies import RS, deal_records
 
-from .crosshair_calibration.planted_deal import Plant
-from .test_law_contracts import assert_caught, broken, plant
+from verification.calibration.planted_deal import Plant
+from tests.test_law_contracts import assert_caught, broken, plant
 
 STOCKS = (tuple(range(24, 32)), tuple(range(24, 31)))  # a regular stock, and one of seven (laws 39, 41, 43)
 
@@ -96,9 +97,9 @@ BOXES = {"exposable": exposable_box, "check_expose": check_expose_box, "recorded
 
 
 def test_every_function_with_contracts_has_a_box() -> None:
-    from .crosshair_run import contracts
+    from verification.crosshair import contracts
 
-    assert {c.function for c in contracts(("piquet_ref.stock_exposure",))} == set(BOXES)
+    assert {c.function for c in contracts(("piquet_ref.deal.irregular.stock_exposure",))} == set(BOXES)
 
 
 @pytest.mark.parametrize("function", sorted(BOXES))

@@ -18,7 +18,7 @@ def run(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_piquet_ref_imports_and_scores_without_hypothesis() -> None:
-    done = run("import piquet_ref, piquet_ref.contracts\nprint(piquet_ref.evaluate_hand(piquet_ref.hand_of(piquet_ref.parse_cards('AS KS QS'))).sequences[0].length)")
+    done = run("import piquet_ref, verification.contracts.core\nprint(piquet_ref.evaluate_hand(piquet_ref.hand_of(piquet_ref.parse_cards('AS KS QS'))).sequences[0].length)")
     assert done.returncode == 0 and done.stdout.strip() == "3", done.stderr
 
 

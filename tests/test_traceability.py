@@ -4,7 +4,7 @@ Contracts count whether CrossHair searches them or, beyond its reach, they are c
 Hypothesis inputs (`RUNTIME_CONTRACT_MODULES`: `score_deal`, `score_partie`), which is a property's strength.
 
 Prints the matrix (run with `-s` to see it). The rules without a proof, contract or property are
-exactly those listed in `tests.verification.NO_PROPERTY`, each with its reason, so the list cannot go
+exactly those listed in `verification.report.NO_PROPERTY`, each with its reason, so the list cannot go
 stale in either direction.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from piquet_ref import default_ruleset
 
-from .crosshair_run import CONTRACT_MODULES, contracts
-from .verification import NO_CASE, NO_PROPERTY, RUNTIME_CONTRACT_MODULES, case_counts, marked_tests
+from verification.crosshair import CONTRACT_MODULES, contracts
+from verification.report import NO_CASE, NO_PROPERTY, RUNTIME_CONTRACT_MODULES, case_counts, marked_tests
 
 RULES = tuple(default_ruleset().rules)
 

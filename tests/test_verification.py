@@ -1,24 +1,24 @@
-"""VERIFICATION.md is generated (`python -m tests.verification`), never edited by hand: it must be what the
+"""VERIFICATION.md is generated (`python -m verification.report`), never edited by hand: it must be what the
 generator writes from the current code, tests and corpus and the recorded CrossHair run, and that run
 must cover exactly the current contracts and planted bugs."""
 
 from __future__ import annotations
 
-from .crosshair_run import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
-from .verification import (
+from verification.crosshair import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
+from verification.report import (
     DIALOGUE_UNCONTRACTED, DOC, LAW_UNCONTRACTED, contract_key, core_uncontracted, document, read_measured, uncontracted_deciders,
     uncontracted_dialogue,
 )
 
 
 def test_the_recorded_crosshair_run_covers_exactly_the_current_contracts() -> None:
-    """If this fails, the contracts changed: run `python -m tests.verification` and commit both files."""
+    """If this fails, the contracts changed: run `python -m verification.report` and commit both files."""
     current = {contract_key(c) for c in contracts(CONTRACT_MODULES + (CALIBRATION_MODULE,)) if c.kind == "post"}
     assert set(read_measured()["outcomes"]) == current
 
 
 def test_verification_md_is_not_stale() -> None:
-    """If this fails, run `python -m tests.verification` and commit VERIFICATION.md."""
+    """If this fails, run `python -m verification.report` and commit VERIFICATION.md."""
     assert DOC.read_text(encoding="utf-8") == document(read_measured())
 
 

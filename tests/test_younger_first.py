@@ -19,19 +19,19 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from piquet_ref import scoring
-from piquet_ref.cards import cards_of, format_cards, hand_of
-from piquet_ref.cli import main
-from piquet_ref.errors import PiquetError
-from piquet_ref.machine import DealState, apply, irregular_actions, legal_actions, new_deal, record, run
-from piquet_ref.machine_actions import Call, Elect, Exchange, ExposeStock, LayOut, Leave, ShowBlanche
-from piquet_ref.penalties import exchanged_first
-from piquet_ref.replay import actions_of_record
-from piquet_ref.record import parse_record
-from piquet_ref.scoring import score_deal
+from piquet_ref.deal import scoring
+from piquet_ref.hand.cards import cards_of, format_cards, hand_of
+from piquet_ref.cli.main import main
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, new_deal, record, run
+from piquet_ref.machine.actions import Call, Elect, Exchange, ExposeStock, LayOut, Leave, ShowBlanche
+from piquet_ref.deal.irregular.penalties import exchanged_first
+from piquet_ref.cli.replay import actions_of_record
+from piquet_ref.deal.record import parse_record
+from piquet_ref.deal.scoring import score_deal
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
-from .test_core_contracts import holds
+from tests.test_core_contracts import holds
 
 PORTION = RS.exchange.elder_max  # the elder's five
 YOUNGER_MOST = STOCK_SIZE - PORTION  # what the younger may lay out had the elder taken his five

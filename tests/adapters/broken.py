@@ -12,7 +12,7 @@ import json
 import sys
 import time
 
-from piquet_ref.serve import answer
+from piquet_ref.protocol.serve import answer
 
 
 def main() -> None:

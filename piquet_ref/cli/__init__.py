@@ -1,0 +1,1 @@
+"""The `piquet-ref` command line: one module a group of subcommands."""

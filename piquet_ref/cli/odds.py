@@ -1,0 +1,276 @@
+"""`piquet-ref odds`: the take-in calculator for players, and the table of the sources' odds.
+
+On a hand and a discard it prints what the take-in can bring, exactly; with `--if` the chance of one
+condition; with `--rank-by` every legal discard ranked by the chance of a condition; `--hands` the
+counts of de Moivre's fifth problem; `--sources` the table of docs/ODDS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any, Callable
+
+import yaml
+
+from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
+from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
+from piquet_ref.rules.errors import error
+from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
+from piquet_ref.odds.take_in import (
+    AllOf,
+    AnyOf,
+    Chance,
+    Condition,
+    Count,
+    Not,
+    PointAtLeast,
+    Question,
+    SequenceAtLeast,
+    SetHeld,
+    chance,
+    distinct_hands,
+    outlook,
+    question,
+    rank_discards,
+)
+from piquet_ref.protocol.odds import chance_json, hands_json, parse_condition
+from piquet_ref.rules.ruleset import Player, Ruleset
+from piquet_ref.hand.suit import RANK_SHIFT
+
+RANK_KEYS = ("taken", "holds", "quatorze", "trio", "top")
+
+EPILOG = """conditions (--if, --rank-by) are YAML or JSON, as in the odds op (conformance/ADAPTER.md):
+  'taken: A'                      at least one ace taken in ('taken: JC', 'taken: H', 'taken: court')
+  '{taken: A, at_least: 2}'       two aces or more ('at_most' too); 'holds: ...' counts the hand after
+  'point: 6'  '{point: 5, pips: 48}'   a point of 6 cards or more; of 5 making 48 or more
+  'sequence: 5'  '{sequence: 5, top: A}'   a quint or better; a quint major or better
+  'quatorze: Q'  'quatorze: any'  'trio: K'
+  '{all: [...]}'  '{any: [...]}'  '{not: ...}'
+examples:
+  piquet-ref odds AS KS JS AH QH JH 8H JC 8C 7C 9D 8D --discard "KS 8C 7C 9D 8D"
+  piquet-ref odds AS KS JS AH QH JH 8H JC 8C 7C 9D 8D --rank-by 'point: 6' --top 5
+  piquet-ref odds KS QS TS 8S KH JH 9H 7H QD TD 9C 8C --player younger --take 3 --if 'taken: A'"""
+
+
+def add_odds_command(sub: Any) -> None:
+    o = sub.add_parser(
+        "odds", help="exact odds of the take-in: what it can bring, the chance of a condition, every discard ranked",
+        description="Exact odds of the take-in, counted over every set of cards the player may take in "
+        "(the cards he cannot see, each set as likely as any other).",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    o.add_argument("cards", nargs="*", metavar="CARD", help="the hand (as dealt), e.g. AS KS QS ... (or one quoted string)")
+    o.add_argument("--discard", metavar="CARDS", help="the cards laid out; he takes in as many")
+    o.add_argument("--take", type=int, metavar="N", help="cards taken in when no discard is given")
+    o.add_argument("--seen", metavar="CARDS", help="other cards he has seen, which cannot come to him")
+    o.add_argument("--player", choices=("elder", "younger"), help="check the hand and the take-in against this player's limits (default elder for --rank-by)")
+    o.add_argument("--if", dest="condition", metavar="COND", help="print the chance that the take-in satisfies COND")
+    o.add_argument("--rank-by", metavar="COND", help="rank every legal discard by the chance of COND")
+    o.add_argument("--top", type=int, default=10, metavar="N", help="with --rank-by: show the best N discards (0: all; default 10)")
+    o.add_argument("--elder-took", type=int, metavar="N", help="with --rank-by --player younger: cards the elder took (default: the fewest)")
+    o.add_argument("--hands", action="store_true", help="count the hands: all, de Moivre's count by suit lengths, distinct up to suits")
+    o.add_argument("--sources", action="store_true", help="print the table of every probability the sources state (docs/ODDS.md)")
+    o.add_argument("--format", choices=("text", "json"), default="text")
+    o.add_argument("--ruleset", choices=ruleset_ids())
+    o.set_defaults(func=cmd_odds)
+
+
+def condition_arg(text: str, option: str, rs: Ruleset) -> tuple[Any, Condition]:
+    """A condition given on the command line: YAML or JSON; a bare 9, 8 or 7 where a rank goes is that rank."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise error("record-invalid", f"{option}: {text!r} is not YAML or JSON") from None
+    data = _ranks_as_text(data)
+    return data, parse_condition(data, rs, option)
+
+
+def _ranks_as_text(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: (_texts(v) if k in RANK_KEYS else _ranks_as_text(v)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_ranks_as_text(v) for v in data]
+    return data
+
+
+def _texts(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_texts(x) for x in v]
+    return str(v) if type(v) is int else v
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    rs = load_ruleset(args.ruleset or DEFAULT_RULESET)
+    emit: Callable[[Any], None] = _print_json if args.format == "json" else _write
+    if args.sources:
+        from piquet_ref.docs.odds_figures import markdown
+
+        sys.stdout.write(markdown())
+        return 0
+    if args.hands:
+        h = distinct_hands(None, rs)
+        emit(hands_json(h) if args.format == "json" else (
+            f"hands of {h.cards} cards     {h.total:>13,}\n"
+            f"suit-length patterns  {h.patterns:>13,}\n"
+            f"de Moivre's count     {h.by_suit_lengths:>13,}   (over each pattern, the ways to choose each suit's ranks)\n"
+            f"distinct up to suits  {h.up_to_suit_permutation:>13,}   (hands alike but for a permutation of the suits counted once)\n"
+        ))
+        return 0
+    if not args.cards and args.take is None:
+        print("piquet-ref odds: error: give the hand (CARD ...), or --take N for a player who sees no card; or --hands, --sources", file=sys.stderr)
+        return 2
+    hand = parse_cards(" ".join(args.cards), rs, "hand")
+    discard = parse_cards(args.discard or "", rs, "--discard")
+    seen = parse_cards(args.seen or "", rs, "--seen")
+    if args.rank_by is not None:
+        if discard or args.take is not None or args.condition is not None:
+            print("piquet-ref odds: error: --rank-by ranks every discard; give no --discard, --take or --if with it", file=sys.stderr)
+            return 2
+        data, cond = condition_arg(args.rank_by, "--rank-by", rs)
+        player: Player = "younger" if args.player == "younger" else "elder"
+        least = rs.exchange.elder_min if player == "elder" else rs.exchange.younger_min
+        question(hand_of(hand), (), seen, least, player, rs)  # checks the hand and the seen cards
+        ranked = rank_discards(hand_of(hand), cond, player, seen, rs, args.elder_took)
+        shown = ranked if args.top <= 0 else ranked[: args.top]
+        if args.format == "json":
+            emit({"player": player, "condition": data, "discards": len(ranked),
+                  "ranked": [{"discard": format_cards(r.discard, rs), **chance_json(r.chance)} for r in shown]})
+        else:
+            emit(_ranking_text(shown, len(ranked), player, describe(cond, rs), rs))
+        return 0
+    q = question(hand_of(hand), discard, seen, args.take, args.player, rs)
+    if args.condition is not None:
+        data, cond = condition_arg(args.condition, "--if", rs)
+        c = chance(q, cond, rs)
+        emit({"condition": data, "unseen": _size(q), "take": q.take, **chance_json(c)} if args.format == "json"
+             else f"{describe(cond, rs)}\n{_chance_text(c)}\n")
+        return 0
+    emit(_outlook_json(q, hand, rs) if args.format == "json" else _outlook_text(q, hand, discard, rs))
+    return 0
+
+
+def _write(text: Any) -> None:
+    sys.stdout.write(text)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _size(q: Question) -> int:
+    return sum(m.bit_count() for m in q.unseen)
+
+
+def _percent(p: Fraction) -> str:
+    x = float(p) * 100
+    return f"{x:.2f}%" if x >= 1 or x == 0 else f"{x:.2g}%"
+
+
+def _chance_text(c: Chance) -> str:
+    p = c.probability
+    good, bad = c.odds
+    odds = "certain" if bad == 0 else "impossible" if good == 0 else f"{good} to {bad} on" if good >= bad else f"{bad} to {good} against"
+    return f"chance {p.numerator}/{p.denominator} = {_percent(p)} ({odds}): {c.favourable:,} of {c.combinations:,} take-ins"
+
+
+def describe(cond: Condition, rs: Ruleset) -> str:
+    """A condition in words, e.g. 'a point of 6 cards or more'."""
+    ranks = rs.pack.ranks
+    if isinstance(cond, AllOf):
+        return "all of (" + "; ".join(describe(c, rs) for c in cond.items) + ")"
+    if isinstance(cond, AnyOf):
+        return "any of (" + "; ".join(describe(c, rs) for c in cond.items) + ")"
+    if isinstance(cond, Not):
+        return "not (" + describe(cond.item, rs) + ")"
+    if isinstance(cond, Count):
+        cards = " ".join(format_cards(cards_of(hand_of_pack(cond.cards)), rs))
+        many = f"{cond.at_least} to {cond.at_most}" if cond.at_most is not None else f"at least {cond.at_least}"
+        if cond.at_most is not None and cond.at_least == 0:
+            many = f"at most {cond.at_most}"
+        return f"{many} of {cards} {'taken in' if cond.scope == 'taken' else 'held after taking in'}"
+    if isinstance(cond, PointAtLeast):
+        return f"a point of {cond.length} cards or more" + (f", making {cond.pips} or more on {cond.length} cards" if cond.pips else "")
+    if isinstance(cond, SequenceAtLeast):
+        top = max(cond.top, cond.length - 1)
+        return f"a sequence at least as good as a {sequence_name(Sequence(0, cond.length, top), rs)}"
+    assert isinstance(cond, SetHeld)
+    kind = rs.sets.names[cond.count]
+    return f"a {kind} of {ranks[cond.rank].name}s" if cond.rank is not None else f"a {kind} of any rank"
+
+
+def _rows(rs: Ruleset, q: Question, hand: tuple[int, ...]) -> dict[str, list[tuple[str, dict[str, Any], int]]]:
+    """The outlook's four distributions as (label, JSON fields, take-ins) rows."""
+    o = outlook(q, hand_of(hand), rs)
+
+    def seq(key: int) -> tuple[str, dict[str, Any]]:
+        if not key:
+            return "none", {"length": 0, "top": None, "name": None}
+        n, top = key >> RANK_SHIFT, key & ((1 << RANK_SHIFT) - 1)
+        name = sequence_name(Sequence(0, n, top), rs)
+        return name, {"length": n, "top": rs.pack.ranks[top].symbol, "name": name}
+
+    def best_set(key: int) -> tuple[str, dict[str, Any]]:
+        if not key:
+            return "none", {"count": 0, "rank": None, "name": None}
+        n, rank = key >> RANK_SHIFT, key & ((1 << RANK_SHIFT) - 1)
+        name = set_name(SetHolding(rank, n, (1 << n) - 1), rs)
+        return name, {"count": n, "rank": rs.pack.ranks[rank].symbol, "name": name}
+
+    return {
+        "point": [(f"{n} cards" if n else "none", {"length": n}, c) for n, c in o.point],
+        "sequence": [(*seq(k), c) for k, c in o.sequence],
+        "sets": [(*best_set(k), c) for k, c in o.sets],
+        "courts": [(str(n), {"courts": n}, c) for n, c in o.courts],
+    }
+
+
+TITLES = {
+    "point": "point after taking in (its length)",
+    "sequence": "best sequence after taking in",
+    "sets": "best quatorze or trio after taking in",
+    "courts": "court cards taken in",
+}
+
+
+def _outlook_json(q: Question, hand: tuple[int, ...], rs: Ruleset) -> dict[str, Any]:
+    total = _combinations(q)
+    out: dict[str, Any] = {"unseen": _size(q), "take": q.take, "combinations": total, "carte_blanche": outlook(q, hand_of(hand), rs).carte_blanche}
+    for key, rows in _rows(rs, q, hand).items():
+        out[key] = [{**fields, "take_ins": c, "probability": _fraction(Fraction(c, total))} for _, fields, c in rows]
+    return out
+
+
+def _combinations(q: Question) -> int:
+    from math import comb
+
+    return comb(_size(q), q.take)
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _outlook_text(q: Question, hand: tuple[int, ...], discard: tuple[int, ...], rs: Ruleset) -> str:
+    total = _combinations(q)
+    lines = [
+        f"hand      {' '.join(format_cards(hand, rs))}",
+        f"discard   {' '.join(format_cards(discard, rs)) or '(none)'}",
+        f"takes in  {q.take} of {_size(q)} unseen cards: {total:,} take-ins, each as likely",
+    ]
+    cb = outlook(q, hand_of(hand), rs).carte_blanche
+    for key, rows in _rows(rs, q, hand).items():
+        title = TITLES[key] + (" (the hand is carte blanche: a court card taken in is what can rescue it)" if key == "courts" and cb else "")
+        lines += ["", title]
+        lines += [f"  {label:<28} {_percent(Fraction(c, total)):>8}  {c:>9,}" for label, _, c in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _ranking_text(shown: tuple[Any, ...], total: int, player: str, criterion: str, rs: Ruleset) -> str:
+    lines = [f"the {player}'s {total:,} legal discards, by the chance of {criterion}", f"{'rank':>4}  {'discard':<16} {'chance':>8}  take-ins"]
+    for i, r in enumerate(shown, 1):
+        c: Chance = r.chance
+        lines.append(f"{i:>4}  {' '.join(format_cards(r.discard, rs)):<16} {_percent(c.probability):>8}  {c.favourable:,}/{c.combinations:,}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,164 @@
+"""The exchange: how many cards each player may discard, and the hands after taking in."""
+
+from __future__ import annotations
+
+from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, cards_of, check_cards, check_distinct, check_hand, format_card, hand_of_pack, pack_of, pack_of_hand, size
+from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
+from piquet_ref.rules.errors import error
+from piquet_ref.rules.loader import ruleset_of
+from piquet_ref.rules.ruleset import Player, Ruleset, check_player
+
+
+def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset | str | None = None) -> tuple[int, int]:
+    """(least, most) cards `player` may discard; the younger's most depends on what the elder took."""
+    rs = ruleset_of(ruleset)
+    check_player(player)
+    if type(elder_discarded) is not int or not 0 <= elder_discarded <= rs.pack.stock_size:
+        raise error("argument-invalid", f"elder_discarded must be a count 0..{rs.pack.stock_size}, got {elder_discarded!r}")
+    return _limits(player, elder_discarded, rs)
+
+
+def _limits(player: Player, elder_discarded: int, ruleset: Ruleset) -> tuple[int, int]:
+    ex = ruleset.exchange
+    if player == "elder":
+        return ex.elder_min, ex.elder_max
+    remaining = ruleset.pack.stock_size - elder_discarded
+    most = remaining if ex.younger_max is None else min(ex.younger_max, remaining)
+    return ex.younger_min, most
+
+
+def check_discard(
+    player: Player, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset | str | None = None,
+    limits: tuple[int, int] | None = None,
+) -> None:
+    """Raise unless `discard` is distinct cards of the dealt hand, in a number the laws allow (`limits`, when
+    given, for a deal of the wrong number of cards).
+
+    Accepted only when the discard is distinct cards of the hand dealt to the player, as many as his limits
+    allow: the elder from his least to his most, the younger from his least to his most, which is no more
+    than the stock holds once the elder has taken in (the refusals themselves: `play_contracts.discard_refused`).
+
+    rules: exchange.elder-limits, exchange.younger-limits
+    raises: PiquetError
+    post: len(set(discard)) == len(discard) and set(discard) <= set(cards_of(dealt))
+    post: limits is None or limits[0] <= len(discard) <= limits[1]
+    post: limits is not None or player != "elder" or ruleset_of(ruleset).exchange.elder_min <= len(discard) <= ruleset_of(ruleset).exchange.elder_max
+    post: limits is not None or player != "younger" or ruleset_of(ruleset).exchange.younger_min <= len(discard) <= min(ruleset_of(ruleset).pack.stock_size - elder_discarded, ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    """
+    rs = ruleset_of(ruleset)
+    discard_limits(player, elder_discarded, rs)  # checks the player and the count
+    dealt = check_hand(dealt, f"{player}.dealt")
+    _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs, limits)
+
+
+def _discard_pack(
+    player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset,
+    limits: tuple[int, int] | None = None,
+) -> int:
+    """The checked discard, packed (see `cards.pack_of`); `limits` (least, most) replace the ruleset's
+    for a deal of the wrong number of cards (`misdeal.discard_bounds`)."""
+    given = pack_of(discard)
+    if given.bit_count() != len(discard) or given & ~dealt_pack:
+        _check_cards(player, dealt, discard, ruleset)
+    least, most = _limits(player, elder_discarded, ruleset) if limits is None else limits
+    if not least <= len(discard) <= most:
+        code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
+        raise error(code, f"{player}.discard: {len(discard)} cards discarded; the {player} must exchange {least} to {most}")
+    return given
+
+
+def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset: Ruleset) -> None:
+    """Raise naming the first card of `discard` given twice or not dealt to the player."""
+    seen = set()
+    for card in discard:
+        if card in seen:
+            raise error("card-duplicate", f"{player}.discard: {format_card(card, ruleset)} is discarded twice")
+        seen.add(card)
+        if not dealt[card >> 3] >> (card & 7) & 1:
+            raise error(
+                "exchange-discard-not-held",
+                f"{player}.discard: {format_card(card, ruleset)} is not in the hand dealt to the {player}",
+            )
+
+
+def exchange(
+    elder_dealt: Hand,
+    younger_dealt: Hand,
+    elder_discard: tuple[Card, ...],
+    younger_discard: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    ruleset: Ruleset | str | None = None,
+) -> tuple[Hand, Hand]:
+    """Check both discards and return the hands after each takes from the top of the stock, elder first.
+
+    Each player's hand after the exchange is his dealt hand less his discard with as many cards taken in, in
+    order off the top of the stock: the elder's first, then the younger's from where the elder stopped, so
+    that the younger takes only what the elder left; each discard within its limits.
+
+    rules: exchange.take-from-top, exchange.elder-limits, exchange.younger-limits
+    raises: PiquetError
+    post: set(cards_of(__return__[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | set(tuple(stock)[: len(elder_discard)])
+    post: set(cards_of(__return__[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | set(tuple(stock)[len(elder_discard) :][: len(younger_discard)])
+    post: len(elder_discard) + len(younger_discard) <= len(tuple(stock))
+    post: ruleset_of(ruleset).exchange.elder_min <= len(elder_discard) <= ruleset_of(ruleset).exchange.elder_max
+    post: ruleset_of(ruleset).exchange.younger_min <= len(younger_discard) <= (ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    """
+    rs = ruleset_of(ruleset)
+    elder_dealt, younger_dealt, stock = check_deal(elder_dealt, younger_dealt, stock, rs)
+    e_out, y_out = check_cards(elder_discard, "elder.discard"), check_cards(younger_discard, "younger.discard")
+    return deal_exchange(elder_dealt, younger_dealt, e_out, y_out, stock, rs)
+
+
+def check_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], rs: Ruleset) -> tuple[Hand, Hand, tuple[Card, ...]]:
+    """The dealt hands and stock, checked: hands and stock of the ruleset's sizes, every card distinct.
+
+    Returned only for a deal of the ruleset's sizes (twelve cards each and the rest in the stock, by default),
+    each card once; the cards as given (the refusals themselves: `play_contracts.deal_check_refused`).
+
+    rules: deal.sizes, pack.cards
+    laws: 9, 75
+    raises: PiquetError
+    post: __return__ == (tuple(elder_dealt), tuple(younger_dealt), tuple(stock))
+    post: len(cards_of(__return__[0])) == len(cards_of(__return__[1])) == rs.pack.hand_size and len(__return__[2]) == rs.pack.stock_size
+    post: len(set(cards_of(__return__[0]) + cards_of(__return__[1]) + __return__[2])) == 2 * rs.pack.hand_size + rs.pack.stock_size
+    """
+    elder_dealt, younger_dealt = check_hand(elder_dealt, "elder.dealt"), check_hand(younger_dealt, "younger.dealt")
+    stock = check_cards(stock, "stock")
+    for who, hand in (("elder", elder_dealt), ("younger", younger_dealt)):
+        if size(hand) != rs.pack.hand_size:
+            raise error("deal-hand-size", f"{who}.dealt has {size(hand)} cards; each player is dealt {rs.pack.hand_size}")
+    if len(stock) != rs.pack.stock_size:
+        raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
+    check_distinct([("elder.dealt", cards_of(elder_dealt)), ("younger.dealt", cards_of(younger_dealt)), ("stock", stock)], rs)
+    return elder_dealt, younger_dealt, stock
+
+
+def deal_exchange(
+    elder_dealt: Hand,
+    younger_dealt: Hand,
+    elder_discard: tuple[Card, ...],
+    younger_discard: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    rs: Ruleset,
+) -> tuple[Hand, Hand]:
+    """`exchange` on a deal the scorer has already checked (hands, stock and card numbers).
+
+    The elder's discard within his limits, the younger's within his given what the elder left; each takes in
+    as many cards as he discards, in order off the top of the stock, the younger from where the elder stopped.
+
+    rules: exchange.take-from-top, exchange.elder-limits, exchange.younger-limits
+    laws: 21, 22
+    raises: PiquetError
+    post: rs.exchange.elder_min <= len(elder_discard) <= rs.exchange.elder_max
+    post: rs.exchange.younger_min <= len(younger_discard) <= min(len(stock) - len(elder_discard), rs.exchange.younger_max or PACK_SIZE)
+    post: set(cards_of(__return__[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | set(stock[: len(elder_discard)])
+    post: set(cards_of(__return__[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | set(stock[len(elder_discard) : len(elder_discard) + len(younger_discard)])
+    post: size(__return__[0]) == size(elder_dealt) and size(__return__[1]) == size(younger_dealt)
+    """
+    e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
+    e_out = _discard_pack("elder", e_pack, elder_dealt, elder_discard, 0, rs)
+    y_out = _discard_pack("younger", y_pack, younger_dealt, younger_discard, len(elder_discard), rs)
+    k = len(elder_discard)
+    elder = hand_of_pack(e_pack & ~e_out | pack_of(stock[:k]))
+    younger = hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + len(younger_discard)]))
+    return elder, younger

@@ -1,0 +1,372 @@
+"""The actions of a deal (issue 6): carte blanche shown, the younger's discard laid out first at its
+request and the elder's saying what he leaves (Case V), the exchange, the calls, the cards played, the
+innocent player's election after an irregularity, a revoke made at the table and its retaking, a lead
+out of turn and its taking back (law 59 III), the
+younger's taking up a card he left short unannounced (Case XIII), and the
+looking at the cards left in the stock; and the calling dialogue (laws 46-51): the elder's calls by number
+of cards, value, length and head, rank, and the younger's reply, asking the value or allowing; and the
+question which card a trio leaves out and its answer (Cases VII, VIII); and the correction of a call of
+something not held that was allowed good (law 52); the showing of what was called, asked for or
+unasked (law 55).
+
+Each action names the player who takes it. Cards inside an action are kept in canonical order (suit
+S H D C, rank high to low; holdings by their first card), so two actions that mean the same are equal.
+`call_options` lists every call a hand can make in a category: nothing (sinking it), or any holdings
+it has (calling less than it holds included).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Union
+
+from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
+from piquet_ref.hand.declarations import DeclCategory
+from piquet_ref.rules.ruleset import Player, Ruleset
+from piquet_ref.hand.suit import run_mask
+
+
+def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """`cards` in canonical order, suit by suit and high card first, when they are all card numbers (anything
+    else is left for `apply` to reject). A card's number with its three rank bits flipped sorts in that order."""
+    if isinstance(cards, tuple) and all(type(c) is int for c in cards):
+        return tuple([c ^ 7 for c in sorted([c ^ 7 for c in cards])])
+    return cards
+
+
+@dataclass(frozen=True)
+class ShowBlanche:
+    """The player announces and shows carte blanche (laws 18-20)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """The player discards `discard` and takes in `take` cards from the top of the stock (laws 21-24, 30-32);
+    the elder leaves in the stock what he does not take of his portion. `announced` false: the younger,
+    taking in fewer than he discards, did not say he leaves a card, and may take it up later (Case XIII)."""
+
+    player: Player
+    discard: tuple[Card, ...]
+    take: int
+    announced: bool = True
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _canonical(self.discard))
+
+
+@dataclass(frozen=True)
+class LayOut:
+    """The younger lays out his discard before the elder's exchange, at the request of an elder who holds
+    carte blanche and need not show it until his adversary has discarded (law 20, Case V); he takes in
+    later, with his `Exchange`."""
+
+    player: Player
+    discard: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _canonical(self.discard))
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The elder holding carte blanche, having had the younger lay out first, says he leaves `count` cards of
+    his portion of the stock (law 32): said before he shows, the younger's discard stands; said after, the
+    younger may alter it (Case V)."""
+
+    player: Player
+    count: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """The player's call in one category (laws 46-49): the holdings he declares; none is sinking it.
+
+    The point is at most one holding; sequences and sets any number. The adversary's reply (good,
+    equal, not good) is not an action: the machine computes it from both calls. The younger's call of one
+    holding he does not hold is a claim (laws 52-54), which stands when the comparison allows it good.
+    """
+
+    player: Player
+    category: DeclCategory
+    holdings: tuple[tuple[Card, ...], ...]
+
+    def __post_init__(self) -> None:
+        held = self.holdings
+        if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
+            object.__setattr__(self, "holdings", tuple(sorted((_canonical(h) for h in held), key=lambda h: [c ^ 7 for c in h])))
+
+
+@dataclass(frozen=True)
+class Play:
+    """The player leads or plays `card` to the trick (laws 59, 65)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class Elect:
+    """The innocent player elects what a law offers him after his adversary's irregularity: a fresh deal
+    (laws 28, 29), or, where the adversary reckons nothing, to enforce the penalty or waive it (law 44); the
+    elder, after a wrong number dealt or a card exposed, a fresh deal or to stand the deal (laws 11, 13)."""
+
+    player: Player
+    choice: str
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """The player plays `card` to a trick though he holds the suit led and `card` is not of it: a revoke
+    (law 59 IV). `Play` refuses such a card (`play-revoke`); this action records that it was played at the
+    table, an irregularity the deal survives until it is found and retaken (`Retake`)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class LeadOutOfTurn:
+    """The player leads `card` though his adversary is on lead (law 59 III). `Play` refuses such a lead
+    (`play-out-of-turn`); this action records that it was led at the table, an irregularity that may be
+    taken back (`Retake`) until the adversary plays to it, and stands once he has."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class LeadSeveral:
+    """The player on lead lays down several cards at once (`cards`, at least two, in the order they are to be
+    played to), and his adversary plays to them one `Play` at a time (law 59 II): each answer makes a trick;
+    while the leader wins, his next card laid is the next lead; a trick the follower wins gives him the lead,
+    and the cards laid not yet played to go back to the leader's hand (reading play.multiple-lead)."""
+
+    player: Player
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ChangeLead:
+    """The leader of a multiple lead puts `to`, a card of his hand not laid, in place of `card`, a card he laid
+    and his adversary has not yet played to (Cavendish, Case XI): open until the last card laid is played to."""
+
+    player: Player
+    card: Card
+    to: Card
+
+
+@dataclass(frozen=True)
+class ExposeStock:
+    """The player, in the exchange, shows or takes up and puts back a card of his adversary's portion of the
+    stock (law 27): he reckons nothing that deal unless the adversary waives it (law 44)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class Overplay:
+    """The follower plays one card more than a multiple lead called for, right after his answer to its last
+    card, which the leader won (law 59 II, Case X): the card lies apart, in no trick, until it is taken back
+    (`Retake`) with every trick played after the multiple lead."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class Retake:
+    """The revoke is found: the player who made it takes back every card played since his first revoke
+    still standing, and so does his adversary; the play goes on from there as if no error had been made
+    (law 59 IV). Or the elder takes back the card he led, the younger having corrected a claim of his after
+    that lead and before playing to it, and leads again (law 52). Or a lead out of turn not yet played to
+    is taken back, by its player or at his adversary's word, and the player on lead leads (law 59 III). Or the
+    surplus card played to a multiple lead is taken back by either player, with every trick played after that
+    lead, and the winner of its last trick leads again (law 59 II, Case X)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class TakeUp:
+    """The younger, having taken in fewer cards than he discarded without saying he left one, takes up
+    the card(s) he left on the table, found short in the play (Case XIII): he holds twelve; if he has
+    failed to follow their suit, the play is retaken from that trick (law 59 IV)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class CallPoint:
+    """The elder calls his point by its number of cards (law 46): the dialogue's first call of point."""
+
+    player: Player
+    cards: int
+
+
+@dataclass(frozen=True)
+class AskValue:
+    """The younger, holding as many cards or more, asks what the elder's point makes instead of replying;
+    he gives up any longer point by asking (law 46)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class SeeLeft:
+    """The cards left in the stock after the exchange (law 36): the younger's election whether he will
+    look at them (`look` true or false), or, once the younger has looked, the elder's looking (`look` true)."""
+
+    player: Player
+    look: bool
+
+
+@dataclass(frozen=True)
+class MixLeft:
+    """The younger puts the cards left in the stock among his discard without showing them to the elder
+    (law 37): an irregularity after which the elder, once he has led, may see that discard and those cards."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class CallValue:
+    """The elder says what his point makes, after the younger's reply of equal or his asking (law 46, Case I)."""
+
+    player: Player
+    value: int
+
+
+@dataclass(frozen=True)
+class CallSequence:
+    """The elder calls a sequence by its length and the rank (bit) of its head; the head may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    length: int
+    head: int | None
+
+
+@dataclass(frozen=True)
+class CallSet:
+    """The elder calls a quatorze or trio by its number of cards and its rank (bit); the rank may be left
+    unnamed (None) only when the call is good against the cards (law 48)."""
+
+    player: Player
+    count: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The younger replies to the elder's call on the strength of his hand: the machine computes good,
+    equal or not good from both hands and the call (laws 46, 48)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class SeeDiscard:
+    """The elder, once he has led, looks at the younger's discard with the cards left mixed into it (law 37)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Allow:
+    """The younger allows the elder's call good though he holds as good or better (he sinks it; law 51)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The younger takes back his allowing of the elder's call and replies on his hand instead: open to
+    him until the elder's next call, or his lead when no call follows (law 51)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class AskWhich:
+    """The younger asks which card of the rank the elder's trio leaves out ("which king do you not
+    reckon?"): the asking admits the trio good (Case VII)."""
+
+    player: Player
+
+
+@dataclass(frozen=True)
+class NameOut:
+    """The elder names the card of the rank called that he does not reckon; the answer stands for showing
+    the trio, so it defines what he claims (Case VIII)."""
+
+    player: Player
+    card: Card
+
+
+@dataclass(frozen=True)
+class CorrectMiscall:
+    """The player puts right his call in `category` of a holding he does not hold, which was allowed good
+    (law 52): open until the younger has played to the first trick. His call is taken to be the best he
+    holds in the category, and the younger replies to it on his hand."""
+
+    player: Player
+    category: DeclCategory
+
+
+@dataclass(frozen=True)
+class AskShow:
+    """The player asks his adversary to show what he called in `category` and had allowed good or equal
+    (law 55): open at any time against the elder, against the younger once the elder has led. The
+    adversary must show it, so the request is answered by the showing."""
+
+    player: Player
+    category: DeclCategory
+
+
+@dataclass(frozen=True)
+class Show:
+    """The player shows, unasked, what he called in `category` and had allowed good or equal (law 55).
+    Before he plays a card, a showing of a call he does not hold is his correction of it, free of penalty."""
+
+    player: Player
+    category: DeclCategory
+
+
+Opening = Union[CallPoint, CallSequence, CallSet]
+Utterance = Union[CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut]
+DIALOGUE_TYPES = (CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct, AskWhich, NameOut)
+Action = Union[
+    ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
+    AskWhich, NameOut, CorrectMiscall, AskShow, Show]
+ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+
+
+def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Every call `hand` can make in `category`: no holding, or any holdings it has (a point: any cards
+    of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size)."""
+    if category == "point":
+        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
+    if category == "sequences":
+        per_suit = [[tuple(SUIT_CARDS[s][m] for m in runs) for runs in _run_sets(hand[s], rs.sequences.min_length)] for s in range(4)]
+        return tuple(sum(choice, ()) for choice in product(*per_suit))
+    per_rank = []
+    for rank in rs.sets.ranks:
+        suits = [s for s in range(4) if hand[s] >> rank & 1]
+        options: list[tuple[tuple[Card, ...], ...]] = [()]
+        for n in sorted(rs.sets.values):
+            options += [(tuple(card_of(s, rank) for s in chosen),) for chosen in combinations(suits, n)]
+        per_rank.append(options)
+    return tuple(sum(choice, ()) for choice in product(*per_rank))
+
+
+def _run_sets(mask: int, min_length: int) -> list[tuple[int, ...]]:
+    """Every set of runs (as masks) of at least `min_length` cards within `mask`, no two sharing a card."""
+    runs = [run_mask(n, top) for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2) if run_mask(n, top) & mask == run_mask(n, top)]
+    out: list[tuple[int, ...]] = [()]
+    for run in runs:
+        out += [chosen + (run,) for chosen in out if not any(r & run for r in chosen)]
+    return out

@@ -1,0 +1,713 @@
+"""Exact odds of the take-in, as fractions: counted over every set of cards a player may take in.
+
+A player sees some cards (his hand, his discard, cards of the stock he has been shown); the cards he
+takes in are, as far as he can tell, any `take` of the cards he cannot see, each set as likely as any
+other. The chance of a condition is the number of those sets that satisfy it over their number
+C(unseen, take), an exact `Fraction`, never a sample.
+
+Counting does not visit the sets one by one. The pack is cut into lines, its four suits or its
+eight ranks, and every condition is built from features of one line (cards of a kind taken in or
+held, a point or sequence of a length in a suit, a set of a rank) that combine over the lines by a
+sum or a maximum. For each line the subsets of its unseen cards are grouped by (cards taken from it,
+feature values), read from the suit evaluators' 256-entry tables and the set tables; the lines are
+then convolved, keeping only (cards taken so far, combined values). Conditions that read only ranks
+(sets) run along the ranks, all others along the suits. The per-line groups and the first lines'
+convolutions are memoised, so ranking every discard of a hand reuses nearly all of it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+from math import comb, factorial, prod
+from typing import Literal, NamedTuple, Union
+
+from piquet_ref.hand.cards import BITS_PER_SUIT, Card, Hand, cards_of, format_card, check_cards, check_hand, hand_of_pack, pack_of, pack_of_hand, size
+from piquet_ref.hand.declarations import carte_blanche
+from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
+from piquet_ref.rules.errors import error
+from piquet_ref.hand.exchange import discard_limits
+from piquet_ref.rules.loader import ruleset_of
+from piquet_ref.rules.ruleset import Player, Ruleset, check_player
+from piquet_ref.odds.definitions import (  # the postconditions' plain readings
+    SMALL, arrangements, counts_as_drawn, discard_sizes, leaves, listed_favourable, listed_joint, listed_outlook, malformed_at, orbits,
+    suit_length_patterns,
+)
+from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, SET_FIELD_BITS, point_key, sequence_key, tables
+
+Scope = Literal["taken", "hand"]
+
+
+# ------------------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True)
+class Count:
+    """Between `at_least` and `at_most` (None: no upper bound) of `cards` (packed, see cards.pack_of)
+    are among the cards taken in (`taken`) or in the hand after taking in (`hand`)."""
+
+    scope: Scope
+    cards: int
+    at_least: int = 1
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class PointAtLeast:
+    """The hand after taking in has a point of `length` cards or more (making at least `pips` on equal length)."""
+
+    length: int
+    pips: int = 0
+
+
+@dataclass(frozen=True)
+class SequenceAtLeast:
+    """The hand after taking in has a sequence at least as good as `length` cards to `top` (a rank bit;
+    the lowest top the length allows means any sequence of that length)."""
+
+    length: int
+    top: int = 0
+
+
+@dataclass(frozen=True)
+class SetHeld:
+    """The hand after taking in holds a set of `count` cards (4 a quatorze, 3 a trio) of rank bit `rank`
+    (None: of any rank)."""
+
+    count: int
+    rank: int | None = None
+
+
+@dataclass(frozen=True)
+class AllOf:
+    items: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    items: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    item: Condition
+
+
+Condition = Union[Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not]
+CONDITION_TYPES = (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)
+
+
+# ------------------------------------------------------------------------------ features
+
+Axis = Literal["suit", "rank"]
+FeatureKind = Literal["count_taken", "count_hand", "point", "sequence", "point_length", "sequence_best", "set", "set_best"]
+MAX_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best", "set", "set_best"})  # the others: sums
+SUIT_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best"})  # read a whole suit
+RANK_KINDS = frozenset({"set", "set_best"})  # read a whole rank
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A value of one line of the pack (a suit, or a rank: its cards kept and taken in) combined over
+    the lines by maximum (points, sequences, sets) or by sum, capped at `cap` when given (counts).
+
+    A count with a `floor` only matters once it reaches the floor: as soon as the lines still to come
+    cannot bring it there, its value is set to 0 (which fails the floor too), so that the counts that
+    can no longer matter make one state instead of many.
+    """
+
+    kind: FeatureKind
+    cards: int = 0  # count_*: packed cards counted
+    key: int = 0  # point / sequence: the threshold key; set: the count
+    rank: int = -1  # set: the rank bit, -1 for any rank
+    cap: int | None = None
+    floor: int = 0
+
+
+def lines_of(hand: Hand, axis: Axis) -> tuple[int, ...]:
+    """The hand as line masks: per suit its rank mask, or per rank (bit order) its suit mask.
+
+    Every card of the hand lies on one line, the line of its suit (at its rank's bit) or of its rank (at
+    its suit's bit), and nothing else does.
+
+    rules: pack.cards
+    pre: axis in ("suit", "rank")
+    post: len(__return__) == (len(hand) if axis == "suit" else BITS_PER_SUIT)
+    post: all((__return__[s] >> r if axis == "suit" else __return__[r] >> s) & 1 == hand[s] >> r & 1 for s in range(len(hand)) for r in range(BITS_PER_SUIT))
+    post: sum(m.bit_count() for m in __return__) == size(hand)
+    """
+    if axis == "suit":
+        return tuple(hand)
+    return tuple(sum((m >> bit & 1) << s for s, m in enumerate(hand)) for bit in range(BITS_PER_SUIT))
+
+
+def _line_value(f: Feature, rs: Ruleset, axis: Axis, line: int, kept: int, taken: int) -> int:
+    held = kept | taken
+    if f.kind in ("count_taken", "count_hand"):
+        cards = lines_of(hand_of_pack(f.cards), axis)[line]
+        return ((taken if f.kind == "count_taken" else held) & cards).bit_count()
+    t = tables(rs)
+    if axis == "rank":  # set, set_best: the set tables read on a spread of this one rank
+        ranks = t.set_ranks
+        if line not in ranks or (f.kind == "set" and f.rank not in (-1, line)):
+            return 0
+        best = t.set_best[held.bit_count() << (SET_FIELD_BITS * ranks.index(line))]
+        return best if f.kind == "set_best" else int(bool(best) and best >> RANK_SHIFT == f.key)
+    if f.kind == "point":
+        return int(t.point[held] >= f.key)
+    if f.kind == "sequence":
+        return int(t.seq_best[held] >= f.key)
+    if f.kind == "point_length":
+        return held.bit_count()
+    return t.seq_best[held]  # sequence_best
+
+
+def _combine(features: tuple[Feature, ...], a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    out = []
+    for f, x, y in zip(features, a, b):
+        if f.kind in MAX_KINDS:
+            out.append(x if x >= y else y)
+        else:
+            v = x + y
+            out.append(v if f.cap is None or v < f.cap else f.cap)
+    return tuple(out)
+
+
+def _cap(f: Feature, v: int) -> int:
+    return v if f.cap is None or v < f.cap else f.cap
+
+
+Groups = tuple[tuple[int, tuple[int, ...], int], ...]
+"""Subsets of one line's unseen cards as (cards taken, feature values, how many subsets), by size."""
+
+
+@lru_cache(maxsize=1 << 16)
+def line_groups(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, line: int, kept: int, unseen: int) -> Groups:
+    """Every subset of `unseen` (one line's mask) grouped by its size and its feature values with `kept`."""
+    counts: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
+    sub = unseen
+    while True:
+        values = tuple(_cap(f, _line_value(f, rs, axis, line, kept, sub)) for f in features)
+        counts[(sub.bit_count(), values)] += 1
+        if sub == 0:
+            break
+        sub = (sub - 1) & unseen
+    return tuple(sorted((n, v, c) for (n, v), c in counts.items()))
+
+
+States = tuple[tuple[int, tuple[int, ...], int], ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def _prefix(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, kept: tuple[int, ...], unseen: tuple[int, ...], take: int) -> States:
+    """(cards taken, combined values, ways) over the first len(kept) lines, keeping only states from
+    which the remaining lines' unseen cards can still complete a take-in of `take` cards."""
+    k = len(kept) - 1
+    before: States = ((0, tuple(0 for _ in features), 1),) if k == 0 else _prefix(rs, features, axis, kept[:-1], unseen, take)
+    groups = line_groups(rs, features, axis, k, kept[-1], unseen[k])
+    later = sum(m.bit_count() for m in unseen[k + 1:])
+    last = k == len(unseen) - 1
+    reach = tuple(_still_to_come(f, axis, k) if f.floor else -1 for f in features)
+    out: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
+    for n, values, ways in before:
+        for m, v, c in groups:
+            total = n + m
+            if total > take:
+                break
+            if total + later < take or (last and total != take):
+                continue
+            combined = _combine(features, values, v) if k else v
+            if any(r >= 0 and x + r < f.floor for f, x, r in zip(features, combined, reach)):
+                combined = tuple(0 if r >= 0 and x + r < f.floor else x for f, x, r in zip(features, combined, reach))
+            out[(total, combined)] += ways * c
+    return tuple((n, v, c) for (n, v), c in out.items())
+
+
+@lru_cache(maxsize=1 << 12)
+def _still_to_come(f: Feature, axis: Axis, line: int) -> int:
+    """The most a count can still gain from the lines after `line`: its cards in them."""
+    return sum(m.bit_count() for m in lines_of(hand_of_pack(f.cards), axis)[line + 1:])
+
+
+def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feature, ...]) -> dict[tuple[int, ...], int]:
+    """How many take-ins of `take` cards from `unseen` give each tuple of combined feature values
+    (counted along the ranks when no feature reads a whole suit, else along the suits).
+
+    The take-ins are every set of `take` unseen cards, each counted once: the counts add up to
+    C(unseen, take); a count of cards falls as in drawing without replacement; on a question of at most
+    SMALL take-ins, each take-in gives the values its cards give by `Feature`'s definitions.
+
+    rules: exchange.take-from-top
+    pre: not pack_of_hand(kept) & pack_of_hand(unseen)
+    pre: 0 <= take <= size(unseen)
+    pre: not (any(f.kind in SUIT_KINDS for f in features) and any(f.kind in RANK_KINDS for f in features))
+    post: sum(__return__.values()) == comb(size(unseen), take)
+    post: all(len(v) == len(features) and n > 0 for v, n in __return__.items())
+    post: counts_as_drawn(kept, unseen, take, features, __return__)
+    rules: exchange.take-from-top, point.compare, sequence.definition, sequence.compare, sets.eligible-ranks, sets.compare
+    post: comb(size(unseen), take) > SMALL or __return__ == listed_joint(rs, kept, unseen, take, features)
+    """
+    if not features:
+        return {(): comb(size(unseen), take)}
+    axis: Axis = "suit" if any(f.kind in SUIT_KINDS for f in features) else "rank"
+    if axis == "suit" and any(f.kind in RANK_KINDS for f in features):
+        raise AssertionError("features read both whole suits and whole ranks")  # compile() never mixes them
+    states = _prefix(rs, features, axis, lines_of(kept, axis), lines_of(unseen, axis), take)
+    return {v: c for n, v, c in states if n == take}
+
+
+# ------------------------------------------------------------------------------ compiling a condition
+
+
+def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
+    """The features a condition reads, each once, in a canonical order.
+
+    They are the features of its leaves, read along the suits when a leaf reads a whole suit (a point or
+    a sequence), so that they never read both whole suits and whole ranks.
+
+    raises: PiquetError
+    pre: isinstance(cond, CONDITION_TYPES)
+    post: len(set(__return__)) == len(__return__) and list(__return__) == sorted(__return__, key=repr)
+    post: set(__return__) == {f for c in leaves(cond) for f in leaf_features(c, any(isinstance(x, (PointAtLeast, SequenceAtLeast)) for x in leaves(cond)), rs)}
+    post: any(f.kind in SUIT_KINDS for f in __return__) == any(isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves(cond))
+    post: not any(f.kind in RANK_KINDS for f in __return__) or not any(f.kind in SUIT_KINDS for f in __return__)
+    """
+    leaves: list[Condition] = []
+
+    def walk(c: Condition) -> None:
+        if isinstance(c, (AllOf, AnyOf)):
+            for item in c.items:
+                walk(item)
+        elif isinstance(c, Not):
+            walk(c.item)
+        else:
+            leaves.append(c)
+
+    walk(cond)
+    by_suit = any(isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves)
+    return tuple(sorted({f for c in leaves for f in leaf_features(c, by_suit, rs)}, key=repr))
+
+
+def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ...]:
+    """The features a leaf condition reads. Sets read the ranks unless the condition also reads whole
+    suits; then each set rank's held cards are counted (up to one more than the set) along the suits.
+
+    A count reads its own cards in its own scope, capped high enough to tell a count within its bounds
+    from one above them; a point and a sequence read their threshold's key (length first); a set its count
+    and rank, or by the suits the four cards of each rank it may be of.
+
+    raises: PiquetError
+    rules: point.compare, sequence.compare
+    post: not isinstance(c, Count) or (len(__return__) == 1 and __return__[0].kind == ("count_taken" if c.scope == "taken" else "count_hand") and __return__[0].cards == c.cards and __return__[0].floor == c.at_least)
+    post: not isinstance(c, Count) or (__return__[0].cap is not None and __return__[0].cap >= c.at_least and (c.at_most is None or __return__[0].cap > c.at_most))
+    post: not isinstance(c, PointAtLeast) or __return__ == (Feature("point", key=point_key(c.length, c.pips)),)
+    post: not isinstance(c, SequenceAtLeast) or __return__ == (Feature("sequence", key=sequence_key(c.length, c.top)),)
+    rules: sets.eligible-ranks, sets.compare
+    post: not isinstance(c, SetHeld) or by_suit or __return__ == (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
+    post: not isinstance(c, SetHeld) or not by_suit or sorted(f.cards for f in __return__) == sorted(sum(1 << (s * BITS_PER_SUIT + r) for s in range(len(rs.pack.suits))) for r in (rs.sets.ranks if c.rank is None else (c.rank,)))
+    post: not isinstance(c, SetHeld) or not by_suit or all(f.kind == "count_hand" and f.floor == c.count and f.cap is not None and f.cap > c.count for f in __return__)
+    """
+    if isinstance(c, Count):
+        cap = max(c.at_least, c.at_most + 1 if c.at_most is not None else 0)
+        return (Feature("count_taken" if c.scope == "taken" else "count_hand", cards=c.cards, cap=cap, floor=c.at_least),)
+    if isinstance(c, PointAtLeast):
+        return (Feature("point", key=point_key(c.length, c.pips)),)
+    if isinstance(c, SequenceAtLeast):
+        return (Feature("sequence", key=sequence_key(c.length, c.top)),)
+    if isinstance(c, SetHeld):
+        if not by_suit:
+            return (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
+        ranks = tables(rs).set_ranks if c.rank is None else (c.rank,)
+        return tuple(_rank_count(r, c.count) for r in ranks)
+    raise error("argument-invalid", f"condition: {c!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)")
+
+
+def _rank_count(rank: int, count: int) -> Feature:
+    return Feature("count_hand", cards=sum(1 << (s * BITS_PER_SUIT + rank) for s in range(4)), cap=count + 1, floor=count)
+
+
+def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset) -> bool:
+    """Whether `cond` holds given the combined value of each feature.
+
+    All of, any of and not combine their items' verdicts; a count holds between its bounds; a point or a
+    sequence when its threshold is reached; a set of a counting size and a rank that scores when one of its
+    features shows the set held.
+
+    rules: sets.eligible-ranks
+    pre: all(f in values for c in leaves(cond) for f in leaf_features(c, by_suit, rs))
+    post: not isinstance(cond, AllOf) or __return__ == all(holds(c, values, by_suit, rs) for c in cond.items)
+    post: not isinstance(cond, AnyOf) or __return__ == any(holds(c, values, by_suit, rs) for c in cond.items)
+    post: not isinstance(cond, Not) or __return__ == (not holds(cond.item, values, by_suit, rs))
+    post: not isinstance(cond, Count) or __return__ == (cond.at_least <= values[leaf_features(cond, by_suit, rs)[0]] and (cond.at_most is None or values[leaf_features(cond, by_suit, rs)[0]] <= cond.at_most))
+    post: not isinstance(cond, (PointAtLeast, SequenceAtLeast)) or __return__ == (values[leaf_features(cond, by_suit, rs)[0]] == 1)
+    post: not isinstance(cond, SetHeld) or __return__ == (cond.count in rs.sets.values and cond.rank in (None, *rs.sets.ranks) and any(values[f] == (cond.count if by_suit else 1) for f in leaf_features(cond, by_suit, rs)))
+    """
+    if isinstance(cond, AllOf):
+        return all(holds(c, values, by_suit, rs) for c in cond.items)
+    if isinstance(cond, AnyOf):
+        return any(holds(c, values, by_suit, rs) for c in cond.items)
+    if isinstance(cond, Not):
+        return not holds(cond.item, values, by_suit, rs)
+    fs = leaf_features(cond, by_suit, rs)
+    if isinstance(cond, Count):
+        v = values[fs[0]]
+        return cond.at_least <= v and (cond.at_most is None or v <= cond.at_most)
+    if isinstance(cond, (PointAtLeast, SequenceAtLeast)) or fs[0].kind == "set":
+        return values[fs[0]] == 1
+    assert isinstance(cond, SetHeld)
+    if cond.count not in rs.sets.values or cond.rank not in (None, *tables(rs).set_ranks):
+        return False
+    return any(values[f] == cond.count for f in fs)
+
+
+# ------------------------------------------------------------------------------ the public functions
+
+
+class Chance(NamedTuple):
+    """`favourable` of the `combinations` equally likely take-ins satisfy the condition."""
+
+    favourable: int
+    combinations: int
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.favourable, self.combinations)
+
+    @property
+    def odds(self) -> tuple[int, int]:
+        """(for, against) in lowest terms: the chance is for / (for + against)."""
+        p = self.probability
+        return p.numerator, p.denominator - p.numerator
+
+
+@dataclass(frozen=True)
+class Question:
+    """A take-in seen from one player: the cards he keeps, the cards he cannot see, how many he takes."""
+
+    kept: Hand
+    unseen: Hand
+    take: int
+
+
+def question(
+    hand: Hand,
+    discard: tuple[Card, ...] = (),
+    seen: tuple[Card, ...] = (),
+    take: int | None = None,
+    player: Player | None = None,
+    ruleset: Ruleset | str | None = None,
+) -> Question:
+    """The take-in of a player who holds `hand`, lays out `discard` (cards of it) and has seen `seen`
+    (cards known not to come to him), taking `take` cards (by default as many as he discards).
+
+    With `player`, the hand must be a dealt hand and the number taken within that player's limits
+    (the younger's as if the elder took the fewest he may). Raises typed errors naming the input.
+
+    He keeps his hand but the discard; every card of the pack he neither holds nor has seen is unseen; he
+    takes in as many as he discards (laws 30, 31).
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: set(cards_of(__return__.kept)) == set(cards_of(hand)) - set(discard)
+    post: set(cards_of(__return__.unseen)) == {s * BITS_PER_SUIT + r for s in range(len(ruleset_of(ruleset).pack.suits)) for r in range(len(ruleset_of(ruleset).pack.ranks))} - set(cards_of(hand)) - set(seen)
+    post: __return__.take == (len(discard) if take is None else take) and (not discard or __return__.take == len(discard))
+    post: 0 <= __return__.take <= size(__return__.unseen)
+    rules: exchange.elder-limits, exchange.younger-limits
+    post: player is None or size(hand) == ruleset_of(ruleset).pack.hand_size
+    post: player is None or __return__.take in discard_sizes(player, None, ruleset_of(ruleset))
+    """
+    rs = ruleset_of(ruleset)
+    hand = check_hand(hand)
+    discard, seen = check_cards(discard, "discard"), check_cards(seen, "seen")
+    held, out, known = pack_of_hand(hand), pack_of(discard), pack_of(seen)
+    if out.bit_count() != len(discard) or known.bit_count() != len(seen):
+        cards = discard if out.bit_count() != len(discard) else seen
+        twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+        raise error("card-duplicate", f"{'discard' if cards is discard else 'seen'}: {format_card(twice, rs)} is listed twice")
+    if out & ~held:
+        raise error("exchange-discard-not-held", f"discard: {format_card((out & ~held).bit_length() - 1, rs)} is not in the hand")
+    if known & held:
+        raise error("card-duplicate", f"{format_card((known & held).bit_length() - 1, rs)} is in both the hand and seen")
+    if take is None:
+        take = len(discard)
+    if type(take) is not int or take < 0:
+        raise error("argument-invalid", f"take must be a number of cards >= 0, got {take!r}")
+    if discard and take != len(discard):
+        raise error("odds-take-count", f"take: {take} cards taken in for {len(discard)} discarded; a player takes in as many as he discards (laws 30, 31)")
+    if player is not None:
+        check_player(player)
+        if size(hand) != rs.pack.hand_size:
+            raise error("deal-hand-size", f"hand has {size(hand)} cards; each player is dealt {rs.pack.hand_size}")
+        least, most = discard_limits(player, rs.exchange.elder_min, rs)
+        if not least <= take <= most:
+            code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
+            raise error(code, f"take: {take} cards; the {player} takes in {least} to {most}")
+    unseen_pack = ((1 << (len(rs.pack.suits) * BITS_PER_SUIT)) - 1) & ~held & ~known
+    if take > unseen_pack.bit_count():
+        raise error("odds-take-count", f"take: {take} cards, but only {unseen_pack.bit_count()} cards are unseen")
+    return Question(hand_of_pack(held & ~out), hand_of_pack(unseen_pack), take)
+
+
+def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -> Chance:
+    """The exact chance that the take-in of `q` satisfies `cond`.
+
+    A fraction of the C(unseen, take) equally likely take-ins; all of two conditions is no likelier than
+    either, any of them no less likely, and not a condition takes the take-ins it leaves; on a question of
+    at most SMALL take-ins, the favourable ones are those that satisfy the condition's definition.
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: __return__.combinations == comb(size(q.unseen), q.take)
+    post: 0 <= __return__.favourable <= __return__.combinations and __return__.combinations % __return__.probability.denominator == 0
+    post: not isinstance(cond, AllOf) or all(__return__.favourable <= chance(q, c, ruleset).favourable for c in cond.items)
+    post: not isinstance(cond, AnyOf) or all(__return__.favourable >= chance(q, c, ruleset).favourable for c in cond.items)
+    post: not isinstance(cond, Not) or __return__.favourable == __return__.combinations - chance(q, cond.item, ruleset).favourable
+    rules: exchange.take-from-top, point.compare, sequence.definition, sequence.compare, sets.eligible-ranks
+    post: __return__.combinations > SMALL or __return__.favourable == listed_favourable(q, cond, ruleset_of(ruleset))
+    """
+    rs = ruleset_of(ruleset)
+    _check_question(q)
+    features = features_of(check_condition(cond), rs)
+    by_suit = any(f.kind in SUIT_KINDS for f in features)
+    total = comb(size(q.unseen), q.take)
+    good = 0
+    for values, ways in joint(rs, q.kept, q.unseen, q.take, features).items():
+        if holds(cond, dict(zip(features, values)), by_suit, rs):
+            good += ways
+    return Chance(good, total)
+
+
+def check_condition(cond: object, what: str = "condition") -> Condition:
+    """`cond` if it is a condition tree of this module's types, else argument-invalid.
+
+    (`odds_contracts.condition_refused` states the refusal: exactly the malformed conditions, the
+    message naming the part.)
+
+    raises: PiquetError
+    post: __return__ is cond and malformed_at(cond, what) is None
+    """
+    if isinstance(cond, (AllOf, AnyOf)):
+        if not isinstance(cond.items, tuple) or not cond.items:
+            raise error("argument-invalid", f"{what}: all/any needs a non-empty tuple of conditions")
+        for i, item in enumerate(cond.items):
+            check_condition(item, f"{what}[{i}]")
+    elif isinstance(cond, Not):
+        check_condition(cond.item, f"{what}.not")
+    elif not isinstance(cond, CONDITION_TYPES) or not _leaf_ok(cond):
+        raise error("argument-invalid", f"{what}: {cond!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not with fields in range)")
+    return cond
+
+
+def _leaf_ok(c: object) -> bool:
+    def count(v: object) -> bool:
+        return type(v) is int and v >= 0
+
+    if isinstance(c, Count):
+        return c.scope in ("taken", "hand") and count(c.cards) and c.cards < 1 << 32 and count(c.at_least) and (
+            c.at_most is None or count(c.at_most) and c.at_most >= c.at_least
+        )
+    if isinstance(c, PointAtLeast):  # no suit makes 1 << POINT_SHIFT pips: more would spill into the key's length
+        return count(c.length) and count(c.pips) and c.pips < 1 << POINT_SHIFT
+    if isinstance(c, SequenceAtLeast):  # the top is a rank bit
+        return count(c.length) and count(c.top) and c.top < BITS_PER_SUIT
+    if isinstance(c, SetHeld):
+        return count(c.count) and (c.rank is None or count(c.rank) and c.rank < BITS_PER_SUIT)
+    return True
+
+
+def _check_question(q: object) -> Question:
+    if not isinstance(q, Question):
+        raise error("argument-invalid", f"question must be a Question (see odds.question), got {type(q).__name__}")
+    kept, unseen = check_hand(q.kept, "question.kept"), check_hand(q.unseen, "question.unseen")
+    if any(a & b for a, b in zip(kept, unseen)) or type(q.take) is not int or not 0 <= q.take <= size(unseen):
+        raise error("argument-invalid", f"question: {q!r} keeps unseen cards or takes a number outside 0..unseen")
+    return q
+
+
+# ------------------------------------------------------------------------------ what a take-in can bring
+
+
+class Outlook(NamedTuple):
+    """Every quantity a take-in can bring, with the number of take-ins giving each value (out of
+    `combinations`): the point length and best sequence and set of the hand after (keys as in
+    `suit`: 0 for none), and how many court cards are taken in."""
+
+    combinations: int
+    carte_blanche: bool  # the hand as given is carte blanche: court cards taken in are what can rescue it
+    point: tuple[tuple[int, int], ...]
+    sequence: tuple[tuple[int, int], ...]
+    sets: tuple[tuple[int, int], ...]
+    courts: tuple[tuple[int, int], ...]
+
+
+def outlook(q: Question, hand: Hand, ruleset: Ruleset | str | None = None) -> Outlook:
+    """The exact distribution of what the take-in of `q` brings; `hand` is the hand as dealt (for carte blanche).
+
+    Each distribution shares out the C(unseen, take) take-ins; carte blanche is a hand of at least its
+    least size without a court card; on a question of at most SMALL take-ins, each take-in is counted under
+    the point length, best sequence, best set and court cards its cards give.
+
+    raises: PiquetError
+    rules: exchange.take-from-top
+    post: __return__.combinations == comb(size(q.unseen), q.take)
+    post: all(sum(n for _, n in d) == __return__.combinations and all(n > 0 for _, n in d) for d in (__return__.point, __return__.sequence, __return__.sets, __return__.courts))
+    rules: carte-blanche.definition, pack.court
+    post: __return__.carte_blanche == (size(hand) >= ruleset_of(ruleset).carte_blanche.min_cards and not any(ruleset_of(ruleset).carte_blanche.court_mask >> (c % BITS_PER_SUIT) & 1 for c in cards_of(hand)))
+    rules: point.compare, sequence.compare, sets.compare, pack.court
+    post: __return__.combinations > SMALL or (__return__.point, __return__.sequence, __return__.sets, __return__.courts) == listed_outlook(q, ruleset_of(ruleset))
+    """
+    rs = ruleset_of(ruleset)
+    _check_question(q)
+    hand = check_hand(hand)
+    court = sum(rs.carte_blanche.court_mask << (s * BITS_PER_SUIT) for s in range(len(rs.pack.suits)))
+
+    def dist(f: Feature) -> dict[int, int]:
+        out: dict[int, int] = defaultdict(int)
+        for (v,), c in joint(rs, q.kept, q.unseen, q.take, (f,)).items():
+            out[v] += c
+        return out
+
+    return Outlook(
+        comb(size(q.unseen), q.take),
+        carte_blanche(hand, rs),
+        _desc(dist(Feature("point_length"))),
+        _desc(dist(Feature("sequence_best"))),
+        _desc(dist(Feature("set_best"))),
+        tuple(sorted(dist(Feature("count_taken", cards=court)).items())),
+    )
+
+
+def _desc(d: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(d.items(), reverse=True))
+
+
+# ------------------------------------------------------------------------------ ranking discards
+
+
+class RankedDiscard(NamedTuple):
+    discard: tuple[Card, ...]
+    chance: Chance
+
+
+def legal_discards(hand: Hand, player: Player, ruleset: Ruleset | str | None = None, elder_took: int | None = None) -> tuple[tuple[Card, ...], ...]:
+    """Every discard `player` may make from `hand` (canonical card order, smaller first); the younger's
+    limit assumes the elder took `elder_took` cards (by default the fewest he may).
+
+    Exactly the sets of the hand's cards of a size within the player's limits (no more than the hand
+    holds), each once.
+
+    raises: PiquetError
+    rules: exchange.elder-limits, exchange.younger-limits
+    post: all(tuple(c for c in cards_of(hand) if c in d) == d and len(set(d)) == len(d) for d in __return__)
+    post: len(set(__return__)) == len(__return__) and [len(d) for d in __return__] == sorted(len(d) for d in __return__)
+    post: all(len(d) in discard_sizes(player, elder_took, ruleset_of(ruleset)) for d in __return__)
+    post: len(__return__) == sum(comb(size(hand), k) for k in discard_sizes(player, elder_took, ruleset_of(ruleset)))
+    """
+    rs = ruleset_of(ruleset)
+    check_player(player)
+    took = rs.exchange.elder_min if elder_took is None else elder_took
+    least, most = discard_limits(player, took, rs)
+    cards = cards_of(check_hand(hand))
+    return tuple(d for k in range(least, min(most, len(cards)) + 1) for d in combinations(cards, k))
+
+
+def rank_discards(
+    hand: Hand,
+    cond: Condition,
+    player: Player = "elder",
+    seen: tuple[Card, ...] = (),
+    ruleset: Ruleset | str | None = None,
+    elder_took: int | None = None,
+) -> tuple[RankedDiscard, ...]:
+    """Every legal discard of `hand` with the exact chance that its take-in satisfies `cond`, best first
+    (equal chances in the order of `legal_discards`).
+
+    raises: PiquetError
+    rules: exchange.elder-limits, exchange.younger-limits, exchange.take-from-top
+    post: sorted(r.discard for r in __return__) == sorted(legal_discards(hand, player, ruleset, elder_took))
+    post: all(r.chance == chance(question(hand, r.discard, seen, None, None, ruleset), cond, ruleset) for r in __return__)
+    post: all(a.chance.probability > b.chance.probability or (a.chance.probability == b.chance.probability and legal_discards(hand, player, ruleset, elder_took).index(a.discard) < legal_discards(hand, player, ruleset, elder_took).index(b.discard)) for a, b in zip(__return__, __return__[1:]))
+    """
+    rs = ruleset_of(ruleset)
+    check_condition(cond)
+    out = []
+    for d in legal_discards(hand, player, rs, elder_took):
+        out.append(RankedDiscard(d, chance(question(hand, d, seen, None, None, rs), cond, rs)))
+    out.sort(key=lambda r: -r.chance.probability)
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------ de Moivre's fifth problem
+
+
+class HandCounts(NamedTuple):
+    """Hands of `cards` cards: all of them, how many suit-length patterns they fall into, de Moivre's
+    count (over each pattern, the product of the ways to choose each suit's ranks) and the number of
+    hands distinct up to a permutation of the suits."""
+
+    cards: int
+    total: int
+    patterns: int
+    by_suit_lengths: int
+    up_to_suit_permutation: int
+
+
+def distinct_hands(cards: int | None = None, ruleset: Ruleset | str | None = None) -> HandCounts:
+    """The counts of `HandCounts` for hands of `cards` cards (by default a dealt hand) from the ruleset's pack.
+
+    raises: PiquetError
+    rules: pack.cards, deal.sizes
+    post: __return__.cards == (ruleset_of(ruleset).pack.hand_size if cards is None else cards)
+    post: __return__ == hand_counts(__return__.cards, len(ruleset_of(ruleset).pack.suits), len(ruleset_of(ruleset).pack.ranks))
+    post: __return__.total == comb(len(ruleset_of(ruleset).pack.suits) * len(ruleset_of(ruleset).pack.ranks), __return__.cards)
+    post: __return__.up_to_suit_permutation <= __return__.by_suit_lengths <= __return__.total <= __return__.up_to_suit_permutation * factorial(len(ruleset_of(ruleset).pack.suits))
+    """
+    rs = ruleset_of(ruleset)
+    n_suits, n_ranks = len(rs.pack.suits), len(rs.pack.ranks)
+    cards = rs.pack.hand_size if cards is None else cards
+    if type(cards) is not int or not 0 <= cards <= n_suits * n_ranks:
+        raise error("argument-invalid", f"cards must be a count 0..{n_suits * n_ranks}, got {cards!r}")
+    return hand_counts(cards, n_suits, n_ranks)
+
+
+def hand_counts(cards: int, n_suits: int, n_ranks: int) -> HandCounts:
+    """`HandCounts` for a pack of `n_suits` suits of `n_ranks` ranks.
+
+    A hand up to suit permutation is a multiset of per-suit rank masks, so within each group of `m`
+    suits of one length `k` it counts the multisets of `m` of the C(n_ranks, k) masks, where de Moivre
+    counts their ordered tuples.
+
+    The patterns are the ways to share the cards among the suits longest first; the hands of every
+    ordering of every pattern make up all the hands; de Moivre's count takes one ordering of each pattern;
+    the hands distinct up to suits are the orbits of the suit permutations (Burnside's lemma).
+
+    rules: pack.cards
+    pre: 0 <= n_suits <= 4 and 0 <= n_ranks <= BITS_PER_SUIT and 0 <= cards <= n_suits * n_ranks
+    post: __return__.cards == cards and __return__.total == comb(n_suits * n_ranks, cards)
+    post: __return__.patterns == len(suit_length_patterns(cards, n_suits, n_ranks))
+    post: sum(arrangements(p) * prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks)) == __return__.total
+    post: __return__.by_suit_lengths == sum(prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks))
+    post: __return__.up_to_suit_permutation == orbits(cards, n_suits, n_ranks)
+    """
+    patterns = _patterns(cards, n_suits, n_ranks)
+    by_lengths = up_to = 0
+    for pattern in patterns:
+        ordered = unordered = 1
+        for k in set(pattern):
+            m = pattern.count(k)
+            ordered *= comb(n_ranks, k) ** m
+            unordered *= comb(comb(n_ranks, k) + m - 1, m)
+        by_lengths += ordered
+        up_to += unordered
+    return HandCounts(cards, comb(n_suits * n_ranks, cards), len(patterns), by_lengths, up_to)
+
+
+def _patterns(total: int, parts: int, most: int) -> list[tuple[int, ...]]:
+    """Suit lengths, longest first, each at most `most`, summing to `total` over `parts` suits."""
+    if parts == 0:
+        return [()] if total == 0 else []
+    return [(k, *rest) for k in range(min(total, most), -1, -1) for rest in _patterns(total - k, parts - 1, k)]
+

@@ -1,0 +1,214 @@
+"""JSON forms of results (DESIGN.md "The result"), shared by the CLI, `serve` and the corpus runner.
+
+The wire form is compact JSON text, written here and nowhere else. A result is assembled from
+fragments: each holding, card list and string is formatted once per ruleset (they recur from deal
+to deal) and cached; only what varies per deal (scores, running totals, tricks) is formatted each
+time. This is the oracle's hot path: most of a response is its event log. `result_json` gives
+the result parsed, for callers who want a mapping (`ops.run_op` does the same for every op).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from piquet_ref.hand.cards import SUIT_CARDS, Card, Hand, format_cards
+from piquet_ref.hand.declarations import (
+    CategoryComparison,
+    DECL_CATEGORIES,
+    Comparison,
+    DeclCategory,
+    Declaration,
+    HandEvaluation,
+    Point,
+    Sequence,
+    SetHolding,
+    sequence_name,
+    set_name,
+    verdict,
+)
+from piquet_ref.rules.errors import error
+from piquet_ref.rules.ruleset import PLAYERS, Ruleset
+from piquet_ref.deal.scoring import DealResult, Event, PlayerScore, Trick
+
+CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text (no spaces; non-ASCII kept as is)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+BOOL = {True: "true", False: "false"}
+
+
+@lru_cache(maxsize=CACHE)
+def quoted(text: str) -> str:
+    """A JSON string literal."""
+    return dumps(text)
+
+
+@lru_cache(maxsize=CACHE)
+def cards_text(cards: tuple[Card, ...], rs: Ruleset) -> str:
+    """A JSON list of card names, in the given order."""
+    return dumps(format_cards(cards, rs))
+
+
+def hand_text(hand: Hand, rs: Ruleset) -> str:
+    """A JSON list of the cards of a hand in canonical order (from per-suit fragments)."""
+    return "[" + ",".join([_suit_text(suit, mask, rs) for suit, mask in enumerate(hand) if mask]) + "]"
+
+
+@lru_cache(maxsize=CACHE)
+def _suit_text(suit: int, mask: int, rs: Ruleset) -> str:
+    return dumps(format_cards(SUIT_CARDS[suit][mask], rs))[1:-1]
+
+
+@lru_cache(maxsize=CACHE)
+def point_text(point: Point | None, rs: Ruleset) -> str:
+    if point is None:
+        return "null"
+    return dumps(
+        {"suit": rs.pack.suits[point.suit].symbol, "length": point.length, "pips": point.pips, "cards": format_cards(point.cards, rs)}
+    )
+
+
+@lru_cache(maxsize=CACHE)
+def sequence_text(seq: Sequence, rs: Ruleset) -> str:
+    return dumps(
+        {
+            "suit": rs.pack.suits[seq.suit].symbol,
+            "length": seq.length,
+            "top": rs.pack.ranks[seq.top].symbol,
+            "name": sequence_name(seq, rs),
+            "points": rs.sequences.values[seq.length],
+            "cards": format_cards(seq.cards, rs),
+        }
+    )
+
+
+@lru_cache(maxsize=CACHE)
+def set_text(held: SetHolding, rs: Ruleset) -> str:
+    return dumps(
+        {
+            "rank": rs.pack.ranks[held.rank].symbol,
+            "count": held.number,
+            "name": set_name(held, rs),
+            "points": rs.sets.values[held.number],
+            "cards": format_cards(held.cards, rs),
+        }
+    )
+
+
+def declaration_text(d: Declaration, rs: Ruleset) -> str:
+    """`{point, sequences, sets}`, plus `carte_blanche` for the evaluation of a hand as dealt."""
+    sequences = ",".join([sequence_text(s, rs) for s in d.sequences])
+    sets = ",".join([set_text(s, rs) for s in d.sets])
+    blanche = f',"carte_blanche":{BOOL[d.carte_blanche]}' if isinstance(d, HandEvaluation) else ""
+    return f'{{"point":{point_text(d.point, rs)},"sequences":[{sequences}],"sets":[{sets}]{blanche}}}'
+
+
+def _key_json(c: CategoryComparison, key: tuple[int, int] | None, rs: Ruleset) -> dict[str, Any] | None:
+    if key is None:
+        return None
+    if c.category == "point":
+        return {"length": key[0], "pips": key[1]}
+    if c.category == "sequences":
+        return {"length": key[0], "top": rs.pack.ranks[key[1]].symbol}
+    return {"count": key[0], "rank": rs.pack.ranks[key[1]].symbol}
+
+
+def category_json(c: CategoryComparison, rs: Ruleset) -> dict[str, Any]:
+    """One category's verdict: outcome, winner, deciding key, each side's status, best holding and points."""
+    return {
+        "outcome": c.outcome,
+        "winner": c.winner,
+        "deciding": c.deciding,
+        "status": {p: c.status(p) for p in PLAYERS},
+        "best": {"elder": _key_json(c, c.elder_key, rs), "younger": _key_json(c, c.younger_key, rs)},
+        "points": {"elder": c.elder_points, "younger": c.younger_points},
+    }
+
+
+def comparison_text(comparison: Comparison, rs: Ruleset) -> str:
+    """The verdicts for point, sequences and sets."""
+    k, v = comparison.keys, comparison.values
+    verdicts = [
+        f'"{category}":{_verdict_text(category, k[2 * i], k[2 * i + 1], v[2 * i], v[2 * i + 1], rs)}'
+        for i, category in enumerate(DECL_CATEGORIES)
+    ]
+    return "{" + ",".join(verdicts) + "}"
+
+
+@lru_cache(maxsize=CACHE)
+def _verdict_text(category: DeclCategory, elder_key: int, younger_key: int, elder_points: int, younger_points: int, rs: Ruleset) -> str:
+    """One category's verdict from both sides' keys and would-be points (pairs of holdings recur)."""
+    return dumps(category_json(verdict(category, elder_key, younger_key, elder_points, younger_points), rs))
+
+
+SCORE_TEXT = "{{" + ",".join(f'"{key}":{{}}' for key in PlayerScore._fields) + "}}"
+
+
+def score_text(score: PlayerScore) -> str:
+    """The ten fixed keys of one player."""
+    return SCORE_TEXT.format(*score)
+
+
+def event_text(e: Event, rs: Ruleset) -> str:
+    trick = "null" if e.trick is None else e.trick
+    return (
+        f'{{"player":"{e.player}","category":"{e.category}","points":{e.points},"rule":"{e.rule}",'
+        f'"cards":{cards_text(e.cards, rs)},"note":{quoted(e.note)},"trick":{trick},'
+        f'"running":{{"elder":{e.running[0]},"younger":{e.running[1]}}}}}'
+    )
+
+
+def trick_text(t: Trick, rs: Ruleset) -> str:
+    return (
+        f'{{"number":{t.number},"leader":"{t.leader}","cards":{cards_text((t.lead, t.follow), rs)},'
+        f'"winner":"{t.winner}","running":{{"elder":{t.running[0]},"younger":{t.running[1]}}}}}'
+    )
+
+
+def result_text(result: DealResult) -> str:
+    """The result of `score_deal` as compact JSON text, in the documented shape."""
+    if not isinstance(result, DealResult):
+        raise error("argument-invalid", f"result must be what score_deal returns, got {type(result).__name__}")
+    rs = result.ruleset
+    elder, younger = result.hands
+    declared = [declaration_text(result.declaration(p), rs) for p in PLAYERS]
+    return "".join(
+        [
+            f'{{"ruleset":{quoted(rs.id)},"elder":{score_text(result.elder)},"younger":{score_text(result.younger)},',
+            '"events":[',
+            ",".join([event_text(e, rs) for e in result.events]),
+            f'],"declarations":{comparison_text(result.comparison, rs)},',
+            f'"declared":{{"elder":{declared[0]},"younger":{declared[1]}}},',
+            f'"carte_blanche":{{"elder":{BOOL[result.carte_blanche[0]]},"younger":{BOOL[result.carte_blanche[1]]}}},',
+            f'"hands":{{"elder":{hand_text(elder, rs)},"younger":{hand_text(younger, rs)}}},',
+            '"tricks":[',
+            ",".join([trick_text(t, rs) for t in result.tricks]),
+            f'],"complete":{BOOL[result.complete]}',
+            _reckons_nothing_text(result.reckons_nothing),
+            "}",
+        ]
+    )
+
+
+def _reckons_nothing_text(penalised: tuple[bool, bool]) -> str:
+    """The optional key of a deal in which a player reckons nothing (laws 25-35, 58); empty otherwise."""
+    if not any(penalised):
+        return ""
+    return f',"reckons_nothing":{{"elder":{BOOL[penalised[0]]},"younger":{BOOL[penalised[1]]}}}'
+
+
+def result_json(result: DealResult) -> dict[str, Any]:
+    """The result of `score_deal` as a mapping (the parsed `result_text`)."""
+    out: dict[str, Any] = json.loads(result_text(result))
+    return out
+
+
+def evaluation_text(ev: HandEvaluation, rs: Ruleset) -> str:
+    """The result of `evaluate_hand`: point, sequences, sets and carte blanche."""
+    return declaration_text(ev, rs)

@@ -1,0 +1,270 @@
+"""The sources and the ambiguities between them, read from spec/ and validated.
+
+`spec/sources.yaml` lists every source with its key and how it is cited; `spec/ambiguities.yaml` and
+every file of `spec/ambiguities/` list the points where the sources disagree or say too little, each
+with every source's position and the reading each ruleset takes. A broken entry raises `SpecError`
+(code `spec-invalid`) naming the file and key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from piquet_ref.rules.errors import SpecError, error
+from piquet_ref.rules.loader import RULE_ID, rule_ids_of, ruleset_ids, source_keys
+from piquet_ref.rules.files import read_yaml, spec_dir
+
+Kind = Literal["variant", "older-rule", "source-error", "wording", "unspecified"]
+KINDS: tuple[Kind, ...] = ("variant", "older-rule", "source-error", "wording", "unspecified")
+Scope = Literal["deal", "partie", "odds", "laws", "text"]
+SCOPES: tuple[Scope, ...] = ("deal", "partie", "odds", "laws", "text")
+EXECUTABLE: tuple[Scope, ...] = ("deal", "partie", "odds")  # scopes whose readings the code carries out
+CATALOGUE_ROW = re.compile(r"^B[1-9][0-9]?$")
+CASE_ID = re.compile(r"^PQ-[0-9A-HJKMNP-TV-Z]{5}$")
+SOURCE_FIELDS = ("key", "author", "title", "year", "edition", "speaks_for", "cited_as", "file")
+ENTRY_REQUIRED = ("id", "topic", "scope", "kind", "rules", "positions", "readings", "cases")
+ENTRY_OPTIONAL = ("catalogue", "laws", "evidence", "notes")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One source: its citation key, who wrote it and when, what it speaks for and how it is cited."""
+
+    key: str
+    author: str
+    title: str
+    year: int | None
+    edition: str
+    speaks_for: str
+    cited_as: str
+    file: str | None  # under shared/sources/; None for a source known only from excerpts
+
+
+@dataclass(frozen=True)
+class Position:
+    """What one source says on an ambiguity, in our words."""
+
+    key: str
+    at: str
+    reading: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The reading a ruleset takes, and why."""
+
+    reading: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """A disagreement between sources or an underspecified point, with the reading of each ruleset."""
+
+    id: str
+    catalogue: str | None
+    topic: str
+    scope: Scope
+    kind: Kind
+    rules: tuple[str, ...]
+    laws: tuple[int, ...]
+    positions: tuple[Position, ...]
+    readings: tuple[tuple[str, Reading], ...]  # (ruleset id, reading), in file order
+    cases: tuple[str, ...]
+    evidence: str | None
+    notes: str | None
+    file: str
+
+    @property
+    def executable(self) -> bool:
+        """True when the code carries out its readings (scope deal or partie)."""
+        return self.scope in EXECUTABLE
+
+    def reading(self, ruleset_id: str) -> Reading | None:
+        """The reading `ruleset_id` states for itself (None: it takes its base's)."""
+        return dict(self.readings).get(ruleset_id)
+
+
+def _fail(where: str, what: str) -> SpecError:
+    return SpecError("spec-invalid", f"{where}: {what}")
+
+
+def _text(value: Any, where: str, short: bool = False) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _fail(where, "must be a non-empty string")
+    if short and "\n" in value.strip():
+        raise _fail(where, "must be one line")
+    return " ".join(value.split())
+
+
+def load_sources(root: Path) -> tuple[Source, ...]:
+    """Every source of `root`/sources.yaml, each with all its fields."""
+    source_keys(root)  # the keys: strings, present, distinct
+    out = []
+    for i, item in enumerate(read_yaml(root / "sources.yaml")["sources"]):
+        where = f"sources.yaml: sources[{i}]"
+        if set(item) != set(SOURCE_FIELDS):
+            raise _fail(where, f"must have exactly {', '.join(SOURCE_FIELDS)}")
+        year = item["year"]
+        if year is not None and (not isinstance(year, int) or isinstance(year, bool) or not 1500 <= year <= 2100):
+            raise _fail(f"{where}.year", f"must be a year or null, got {year!r}")
+        file = item["file"]
+        if file is not None and (not isinstance(file, str) or not file):
+            raise _fail(f"{where}.file", "must be a path under shared/sources/ or null")
+        out.append(
+            Source(
+                item["key"], _text(item["author"], f"{where}.author"), _text(item["title"], f"{where}.title"), year,
+                _text(item["edition"], f"{where}.edition"), _text(item["speaks_for"], f"{where}.speaks_for"),
+                _text(item["cited_as"], f"{where}.cited_as"), file,
+            )
+        )
+    return tuple(out)
+
+
+def ambiguity_files(root: Path) -> list[Path]:
+    """spec/ambiguities.yaml, then every file of spec/ambiguities/ in name order."""
+    files = [root / "ambiguities.yaml"] if (root / "ambiguities.yaml").is_file() else []
+    return files + sorted((root / "ambiguities").glob("*.yaml"))
+
+
+def load_ambiguities(root: Path) -> tuple[Ambiguity, ...]:
+    """Every ambiguity of the spec directory `root`, validated against its rules, rulesets and sources."""
+    keys = source_keys(root)
+    rules = rule_ids_of(root)
+    rulesets = set(ruleset_ids(root))
+    out: list[Ambiguity] = []
+    seen: dict[str, str] = {}
+    for path in ambiguity_files(root):
+        file = path.relative_to(root).as_posix()
+        data = read_yaml(path)
+        if not isinstance(data, dict) or set(data) != {"ambiguities"} or not isinstance(data["ambiguities"], list):
+            raise _fail(file, "must be a mapping with exactly 'ambiguities', a list")
+        for i, item in enumerate(data["ambiguities"]):
+            entry = _entry(item, f"{file}: ambiguities[{i}]", file, keys, rules, rulesets)
+            if entry.id in seen:
+                raise _fail(f"{file}: {entry.id}", f"id is already used in {seen[entry.id]}")
+            seen[entry.id] = file
+            out.append(entry)
+    by_row: dict[str, list[Ambiguity]] = {}
+    for a in out:
+        if a.catalogue is not None:
+            by_row.setdefault(a.catalogue, []).append(a)
+    for row, entries in by_row.items():
+        if len(entries) > 1:
+            raise _fail(f"{entries[1].file}: {entries[1].id}.catalogue", f"row {row} is already answered by {entries[0].id} ({entries[0].file})")
+    return tuple(out)
+
+
+def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozenset[str], rulesets: set[str]) -> Ambiguity:
+    if not isinstance(item, dict):
+        raise _fail(where, "must be a mapping")
+    if isinstance(item.get("id"), str):
+        where = f"{where} ({item['id']})"
+    missing = [k for k in ENTRY_REQUIRED if k not in item]
+    unknown = sorted(set(map(str, item)) - set(ENTRY_REQUIRED) - set(ENTRY_OPTIONAL))
+    if missing or unknown:
+        raise _fail(where, f"missing {missing}, unknown {unknown}")
+    aid = item["id"]
+    if not isinstance(aid, str) or not RULE_ID.match(aid):
+        raise _fail(where, f"id {aid!r} is not a dotted lower-case id")
+    where = f"{file}: {aid}"
+    row = item.get("catalogue")
+    if row is not None and (not isinstance(row, str) or not CATALOGUE_ROW.match(row)):
+        raise _fail(f"{where}.catalogue", f"must be a Part B row B1..B99 or null, got {row!r}")
+    scope, kind = item["scope"], item["kind"]
+    if scope not in SCOPES:
+        raise _fail(f"{where}.scope", f"must be one of {', '.join(SCOPES)}, got {scope!r}")
+    if kind not in KINDS:
+        raise _fail(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    touched = _strings(item["rules"], f"{where}.rules")
+    for rid in touched:
+        if rid not in rules:
+            raise _fail(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
+    if not touched and scope in EXECUTABLE:
+        raise _fail(f"{where}.rules", "an entry whose readings the scorer carries out must name the rules it touches")
+    laws = item.get("laws", [])
+    if not isinstance(laws, list) or not all(type(n) is int and 1 <= n <= 78 for n in laws):
+        raise _fail(f"{where}.laws", "must be a list of law numbers 1-78")
+    positions = item["positions"]
+    if not isinstance(positions, list) or not positions:
+        raise _fail(f"{where}.positions", "must be a non-empty list of {key, at, reading}")
+    pos = []
+    for j, p in enumerate(positions):
+        pw = f"{where}.positions[{j}]"
+        if not isinstance(p, dict) or set(p) != {"key", "at", "reading"}:
+            raise _fail(pw, "must have exactly key, at and reading")
+        if str(p["key"]) not in keys:
+            raise _fail(f"{pw}.key", f"{p['key']!r} is not a key of spec/sources.yaml")
+        pos.append(Position(str(p["key"]), _text(p["at"], f"{pw}.at", True), _text(p["reading"], f"{pw}.reading")))
+    readings = item["readings"]
+    if not isinstance(readings, dict) or not readings:
+        raise _fail(f"{where}.readings", "must map ruleset ids to {reading, reason}")
+    reads = []
+    for rid, r in readings.items():
+        rw = f"{where}.readings.{rid}"
+        if rid not in rulesets:
+            raise _fail(rw, "names no ruleset of spec/rulesets")
+        if not isinstance(r, dict) or set(r) != {"reading", "reason"}:
+            raise _fail(rw, "must have exactly reading and reason")
+        reads.append((str(rid), Reading(_text(r["reading"], f"{rw}.reading"), _text(r["reason"], f"{rw}.reason"))))
+    cases = _strings(item["cases"], f"{where}.cases")
+    bad = [c for c in cases if not CASE_ID.match(c)]
+    if bad:
+        raise _fail(f"{where}.cases", f"{bad} are not case ids (PQ- and 5 Crockford base32 characters)")
+    if scope in EXECUTABLE and not cases:
+        raise _fail(f"{where}.cases", "an entry whose readings the scorer carries out must name the cases that pin them")
+    evidence = item.get("evidence")
+    if kind == "source-error" and evidence is None:
+        raise _fail(f"{where}.evidence", "a source error must give its evidence")
+    notes = item.get("notes")
+    return Ambiguity(
+        aid, row, _text(item["topic"], f"{where}.topic", True), cast(Scope, scope), cast(Kind, kind), touched,
+        tuple(laws), tuple(pos), tuple(reads), cases,
+        None if evidence is None else _text(evidence, f"{where}.evidence"),
+        None if notes is None else _text(notes, f"{where}.notes"), file,
+    )
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(x, str) and x for x in value):
+        raise _fail(where, "must be a list of strings")
+    if len(set(value)) != len(value):
+        raise _fail(where, "lists an entry twice")
+    return tuple(value)
+
+
+@lru_cache(maxsize=1)
+def sources() -> tuple[Source, ...]:
+    """The sources of the shipped spec/."""
+    return load_sources(spec_dir())
+
+
+@lru_cache(maxsize=1)
+def ambiguities() -> tuple[Ambiguity, ...]:
+    """The ambiguities of the shipped spec/."""
+    return load_ambiguities(spec_dir())
+
+
+def source(key: str) -> Source:
+    """The source with citation key `key`; `reference-unknown` if there is none."""
+    for s in sources():
+        if s.key == key:
+            return s
+    raise error("reference-unknown", f"no source {key!r}; keys: {', '.join(s.key for s in sources())}")
+
+
+def ambiguity(aid: str) -> Ambiguity:
+    """The ambiguity `aid`; `reference-unknown` if there is none."""
+    for a in ambiguities():
+        if a.id == aid:
+            return a
+    raise error("reference-unknown", f"no ambiguity {aid!r} (`piquet-ref ambiguities` lists them)")
+
+
+def touching(rule_id: str) -> tuple[Ambiguity, ...]:
+    """The ambiguities that touch rule `rule_id`."""
+    return tuple(a for a in ambiguities() if rule_id in a.rules)

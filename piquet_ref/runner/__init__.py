@@ -1,0 +1,2 @@
+"""Checking another implementation: the conformance corpus, the runner and its adapters, reports, and
+differential fuzzing."""
