@@ -26,7 +26,7 @@ from piquet_ref.hand.cards import hand_of
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
 from piquet_ref.protocol.results import result_text
 from piquet_ref.deal.generate import random_record
-from piquet_ref.deal.scoring import deal_hands
+from piquet_ref.deal.scoring import resolve
 
 
 T = TypeVar("T")
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         return [[random_record(rng) for _ in range(args.deals)] for _ in range(args.repeat)]
 
     score_deal(random_record(rng))  # build the lookup tables once, outside the clock
-    hands = [[deal_hands(parse_record(r))[:2] for r in batch] for batch in fresh()]
+    hands = [[resolve(parse_record(r)).hands for r in batch] for batch in fresh()]
     parsed = [[parse_record(r) for r in batch] for batch in fresh()]
     figures = {
         "compare_hands (pairs/s)": best_rate(hands, lambda pair: compare_hands(*pair)),

@@ -18,7 +18,8 @@ import time
 
 from piquet_ref import __version__, hand_of
 from piquet_ref.rules.loader import load_ruleset
-from piquet_ref.odds.take_in import AllOf, AnyOf, Condition, PointAtLeast, SequenceAtLeast, SetHeld, _prefix, line_groups, rank_discards
+from piquet_ref.odds.conditions import AllOf, AnyOf, Condition, PointAtLeast, SequenceAtLeast, SetHeld
+from piquet_ref.odds.take_in import _prefix, line_groups, rank_discards
 
 CRITERIA: dict[str, Condition] = {
     "point of 6 or more": PointAtLeast(6),

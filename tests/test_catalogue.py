@@ -19,7 +19,7 @@ from piquet_ref import SpecError, default_ruleset
 from piquet_ref.rules.catalogue import EXECUTABLE, Ambiguity, ambiguities, load_ambiguities, load_sources, sources
 from piquet_ref.docs.code_map import locations, resolve
 from piquet_ref.runner.corpus import load_cases
-from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.docs.rules_info import rule_json
 from piquet_ref.rules.files import spec_dir
 
@@ -119,7 +119,7 @@ def test_cli_lists_every_ambiguity_source_and_rule() -> None:
     code, out, _ = cli_run(["rules"])
     assert code == 0 and all(r in out for r in default_ruleset().rules)
     code, out, _ = cli_run(["rules", "play.last-trick"])
-    assert code == 0 and "play.last-trick-value" in out and "piquet_ref/deal/scoring.py" in out
+    assert code == 0 and "play.last-trick-value" in out and "piquet_ref/deal/accretion.py" in out
     code, out, _ = cli_run(["sources", "AC"])
     assert code == 0 and "au Cent" in out
 

@@ -22,7 +22,7 @@ import yaml
 import piquet_ref
 from piquet_ref import load_ruleset
 from piquet_ref.cli.main import main
-from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.rules.tables import ruleset_ids
 
 EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"
 EXAMPLE_TEXT = EXAMPLE_PATH.read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """The contracts of the scoring core's exchange, play-counting and bonus functions, evaluated at run time.
 
-`scoring` (`deal_hands`, `bar_step`, `bonuses`), `exchange` and `counts` carry their contracts in their own
+`scoring` (`resolve`), `accretion` (`bar_step`, `bonuses`), `exchange` and `counts` carry their contracts in their own
 docstrings (CrossHair is not given them: they take a ruleset, whole hands, positions or records);
 `play.check_trick` and the refusals of the exchange's checks are stated by the wrappers of
 `verification/contracts/play.py`. Each condition is read from the docstring as CrossHair reads it and evaluated
@@ -24,13 +24,16 @@ from hypothesis import strategies as st
 from piquet_ref.deal import counts
 from piquet_ref.hand import play
 from verification.contracts import play as play_contracts
-from piquet_ref.deal import scoring
+from piquet_ref.deal import accretion, normal_form, scoring
+from piquet_ref.deal.irregular import resolution
 from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, hand_of
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.laws import NUMBERS
-from piquet_ref.rules.loader import load_ruleset, ruleset_ids
+from piquet_ref.rules.loader import load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.machine.state import DealState, record
-from piquet_ref.deal.record import parse_record
+from piquet_ref.deal.record import DealRecord, parse_record
+from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.ruleset import CATEGORIES, PLAYERS, other
 from piquet_ref.strategies import RS, deal_records, disjoint_hands, hand_records
 
@@ -41,9 +44,12 @@ from tests.test_law_contracts import assert_caught, broken, conditions, plant
 
 exchange = import_module("piquet_ref.hand.exchange")  # the package exports the function `exchange` under the module's name
 RULESETS = tuple(load_ruleset(i) for i in ruleset_ids())
-OTHERS = {"score_deal", "cards_scores"}  # scoring's contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
+OTHERS = {"score_deal", "cards_scores", "score_normal_form"}  # contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
 CHECKED = {
-    scoring: {"deal_hands", "bar_step", "bonuses"},
+    scoring: {"resolve"},
+    normal_form: {"is_regular", "dealt_hands", "hands_as_given", "resolved", "regular_form"},
+    resolution: {"irregular_form"},
+    accretion: {"bar_step", "bonuses", "tricks_for_the_cards"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
     counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
@@ -78,23 +84,23 @@ def test_every_contract_here_names_rules_or_laws_that_exist() -> None:
 
 def test_bar_step_keeps_its_postconditions_on_every_state_and_player() -> None:
     """declare.barred: a barred score saves as a score does and counts towards nothing."""
-    admitted = [args for args in product(STATES, (-1, 0, 1, 2)) if broken(scoring, "bar_step", args) is not None]
+    admitted = [args for args in product(STATES, (-1, 0, 1, 2)) if broken(accretion, "bar_step", args) is not None]
     assert len(admitted) > 1 and len(admitted) < len(STATES) * 4
-    assert all(holds(scoring, "bar_step", args) for args in admitted)
+    assert all(holds(accretion, "bar_step", args) for args in admitted)
 
 
 @pytest.mark.parametrize("acc", sorted({rs.accretion for rs in RULESETS}, key=repr), ids=lambda a: f"cumulative={a.cumulative}")
 def test_bonuses_keep_their_postconditions_on_every_run_of_up_to_two_scores(acc: Any) -> None:
     runs = [()] + [(s,) for s in SCORES] + list(product(SCORES, repeat=2))
-    admitted = [run for run in runs if broken(scoring, "bonuses", (run, acc)) is not None]
+    admitted = [run for run in runs if broken(accretion, "bonuses", (run, acc)) is not None]
     assert 1 < len(admitted) < len(runs)
-    assert all(holds(scoring, "bonuses", (run, acc)) for run in admitted)
+    assert all(holds(accretion, "bonuses", (run, acc)) for run in admitted)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 1), st.sampled_from(CATEGORIES), st.integers(0, 35)), max_size=10), st.sampled_from(RULESETS))
 def test_bonuses_keep_their_postconditions_on_any_scores_under_every_ruleset(scores: list[tuple[int, str, int]], rs: Any) -> None:
-    assert holds(scoring, "bonuses", (tuple(scores), rs.accretion))
+    assert holds(accretion, "bonuses", (tuple(scores), rs.accretion))
 
 
 def small_positions() -> list[Position]:
@@ -214,7 +220,7 @@ def test_a_deal_is_accepted_only_when_regular_and_refused_exactly_when_not(deal:
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(deal_records(), hand_records()))
 def test_the_hands_of_a_record_and_the_position_it_reaches_keep_their_postconditions(record: dict[str, Any]) -> None:
-    holds(scoring, "deal_hands", (parse_record(record),))
+    resolution_holds(parse_record(record))
     holds(counts, "position_of", (record,))
 
 
@@ -223,8 +229,30 @@ def test_the_hands_of_a_record_and_the_position_it_reaches_keep_their_postcondit
 def test_the_hands_of_an_irregular_exchange_keep_their_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     """Exchanges taking in more or fewer cards than discarded (laws 25-35), as the machine records them."""
     rec = record(walk[2])
-    holds(scoring, "deal_hands", (parse_record(rec),))
+    resolution_holds(parse_record(rec))
     holds(counts, "position_of", (rec,))
+
+
+def resolution_holds(rec: DealRecord) -> None:
+    """The record's resolution keeps the postconditions of every step it takes, regular or irregular."""
+    holds(scoring, "resolve", (rec,))
+    holds(normal_form, "is_regular", (rec,))
+    holds(normal_form, "dealt_hands" if rec.elder.dealt is not None else "hands_as_given", (rec,))
+    holds(normal_form, "regular_form", (rec,)) if normal_form.is_regular(rec) else holds(resolution, "irregular_form", (rec,))
+    try:
+        deal = scoring.resolve(rec)
+    except PiquetError:
+        return
+    holds(normal_form, "resolved", (rec, deal.hands, deal.carte_blanche))
+
+
+def test_the_tricks_for_the_cards_keep_their_postconditions_on_every_count_under_every_ruleset() -> None:
+    counts_ = range(-1, 14)
+    for rs in RULESETS:
+        admitted = [(w, c, rs) for w in product(counts_, counts_) for c in product((-1, 0, 1, 2), (-1, 0, 1, 2))
+                    if broken(accretion, "tricks_for_the_cards", (w, c, rs)) is not None]
+        assert len(admitted) == 14 * 14 * 9
+        assert all(holds(accretion, "tricks_for_the_cards", args) for args in admitted)
 
 
 @settings(max_examples=300, deadline=None)
@@ -289,10 +317,10 @@ PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (counts, "after_ply", Plant("winner-loses-the-lead", "the winner of a trick does not lead to the next",
      "follower if beats(pos.lead, card) else pos.leader)", "pos.leader if beats(pos.lead, card) else follower)",
      post(counts, "after_ply", "pos.lead is None or (__return__.lead is None"))),
-    (scoring, "bar_step", Plant("barred-score-never-saves", "a barred score made after the adversary scored first lets him go on to a bonus",
-     "return state if first == player else None", "return state", post(scoring, "bar_step", "(__return__ is None) =="))),
-    (scoring, "bonuses", Plant("repique-one-point-late", "a repique needs one point more than its threshold",
-     "if rep_total >= rep.threshold and", "if rep_total > rep.threshold and", post(scoring, "bonuses", "all(any(x == b"))),
+    (accretion, "bar_step", Plant("barred-score-never-saves", "a barred score made after the adversary scored first lets him go on to a bonus",
+     "return state if first == player else None", "return state", post(accretion, "bar_step", "(__return__ is None) =="))),
+    (accretion, "bonuses", Plant("repique-one-point-late", "a repique needs one point more than its threshold",
+     "if rep_total >= rep.threshold and", "if rep_total > rep.threshold and", post(accretion, "bonuses", "all(any(x == b"))),
 )
 PLANTED_CHECKS: tuple[tuple[Any, str, str, Plant], ...] = (  # bugs in the checked module's source, judged through a wrapper
     (exchange, "discard_refused", "check_discard", Plant("younger-limit-of-the-elder", "the younger's most is the elder's",

@@ -19,8 +19,11 @@ from verification.deal_check import HANDS, POSTS, calls_to_find, irregular_prope
 PROBE_MODULE = crosshair_probes.__name__
 
 
-def test_score_deal_has_the_whole_deal_postconditions() -> None:
+def test_score_deal_has_the_whole_deal_postconditions_and_its_scorer_the_same() -> None:
+    """The scorer of the normal form states what `score_deal` states, so the check of one is the check of both."""
     assert len(POSTS) == 6
+    scorer = tuple(c.condition for c in contracts(("piquet_ref.deal.accretion",)) if c.function == "score_normal_form" and c.kind == "post")
+    assert scorer == POSTS
 
 
 def test_score_deal_meets_its_postconditions_on_legal_deals_under_every_ruleset() -> None:

@@ -46,9 +46,9 @@ from piquet_ref import (
     score_deal,
 )
 from piquet_ref.rules import catalogue
-from piquet_ref.rules import errors
+from piquet_ref.rules import codes, errors
 from piquet_ref.cli.main import main
-from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.loader import load_ruleset_from
 from piquet_ref.machine.state import new_deal, run
 from piquet_ref.machine.actions import ExposeStock
@@ -911,7 +911,7 @@ NEGATIVES: list[Negative] = [
 def spy_on_errors(monkeypatch: pytest.MonkeyPatch) -> list[PiquetError]:
     """Record every typed error the package builds (the CLI and protocol report them, not raise them)."""
     built: list[PiquetError] = []
-    real = errors.error
+    real = codes.error
 
     def spy(code: str, message: str, law: int | None = None) -> PiquetError:
         exc = real(code, message, law)
@@ -970,7 +970,7 @@ def test_every_door_is_exercised_by_the_negative_tests() -> None:
 @pytest.mark.parametrize("code", sorted(error_catalogue()))
 def test_error_built_for_a_code_is_the_class_of_its_kind(code: str) -> None:
     entry = error_catalogue()[code]
-    exc = errors.error(code, "a message")
+    exc = codes.error(code, "a message")
     assert type(exc) is KIND_CLASS[entry.kind]
     assert (exc.code, exc.law, exc.rule, exc.message) == (code, entry.law, entry.rule, "a message")
     assert exc.to_json() == {"code": code, "law": entry.law, "rule": entry.rule, "message": "a message"}
@@ -999,10 +999,10 @@ def test_only_a_situational_code_carries_the_law_of_its_situation() -> None:
     code always carries the catalogue's law, and the code cannot be built with another."""
     situational = {code for code, entry in error_catalogue().items() if entry.situational}
     assert situational == {"option-pending", "option-not-offered"}
-    assert errors.error("option-pending", "a message", 13).law == 13
-    assert errors.error("option-pending", "a message").law == error_catalogue()["option-pending"].law
+    assert codes.error("option-pending", "a message", 13).law == 13
+    assert codes.error("option-pending", "a message").law == error_catalogue()["option-pending"].law
     with pytest.raises(AssertionError, match="not situational"):
-        errors.error("play-revoke", "a message", 13)
+        codes.error("play-revoke", "a message", 13)
 
 
 @pytest.mark.parametrize("value, accepted", [("yes", False), (1, False), (True, True), (False, True)])
@@ -1011,12 +1011,12 @@ def test_situational_must_be_a_boolean_in_the_catalogue(tmp_path: Path, value: o
     data["errors"][0]["situational"] = value
     (tmp_path / "errors.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     if accepted:
-        assert errors.load_error_catalogue(tmp_path)[data["errors"][0]["code"]].situational is value
+        assert codes.load_error_catalogue(tmp_path)[data["errors"][0]["code"]].situational is value
         return
     with pytest.raises(errors.SpecError, match=r"errors\.yaml: errors\[0\]\.situational"):
-        errors.load_error_catalogue(tmp_path)
+        codes.load_error_catalogue(tmp_path)
 
 
 def test_an_unknown_code_cannot_be_raised() -> None:
     with pytest.raises(AssertionError):
-        PiquetError("no-such-code", "message")
+        codes.error("no-such-code", "message")

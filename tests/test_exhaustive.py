@@ -22,7 +22,8 @@ from piquet_ref import load_ruleset
 from piquet_ref.hand.cards import BITS_PER_SUIT, Hand
 from piquet_ref.hand.declarations import Sequence, sequence_name, verdict
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, AccretionRules
-from piquet_ref.deal.scoring import PlayerScore, bonuses, cards_scores
+from piquet_ref.deal.result import PlayerScore
+from piquet_ref.deal.accretion import bonuses, cards_scores
 from piquet_ref.hand.suit import (
     MASKS,
     length,

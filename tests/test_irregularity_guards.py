@@ -26,7 +26,7 @@ from piquet_ref.deal.irregular.misdeal import exposed_option
 from piquet_ref.deal.irregular.penalties import offence
 from piquet_ref.machine.revokes import after_revoke
 from piquet_ref.rules.ruleset import PLAYERS
-from piquet_ref.deal.scoring import cards_scores
+from piquet_ref.deal.accretion import cards_scores
 from piquet_ref.strategies import PACK
 
 RS = default_ruleset()

@@ -355,9 +355,9 @@ PLANTED: tuple[tuple[str, str, str, Plant], ...] = (
         "waivers-swapped", "a player's waiver lets off himself, not his adversary",
         "return e and not waived[1], y and not waived[0]", "return e and not waived[0], y and not waived[1]",
         "elder_size <= HAND or younger_waives or __return__[0]")),
-    ("deal/irregular/penalties.py", "tricks_counted", "tricks_credited", Plant(
+    ("deal/irregular/penalties.py", "unplayable_credit", "tricks_credited", Plant(
         "one-trick-too-many", "against a short hand the adversary takes one trick more than his unplayed cards",
-        "counted[i] + size(hands[i]) - played)", "counted[i] + size(hands[i]) - played + 1)",
+        "(size(hands[0]) - played if short[1] else 0,", "(size(hands[0]) - played + 1 if short[1] else 0,",
         "younger_size >= HAND or __return__[0] == min(TRICKS, elder_won + elder_size - min(TRICKS, elder_size, younger_size))")),
     ("machine/revokes.py", "revoke_cards", "revoke_choices", Plant(
         "void-follower-revokes", "a follower holding none of the suit led revokes with any card",

@@ -22,7 +22,7 @@ import yaml
 from piquet_ref import PiquetError
 from piquet_ref.rules.catalogue import ambiguities
 from piquet_ref.runner.corpus import load_cases
-from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.laws import KINDS, NUMBERS, law, law_of, laws, load_laws
 from piquet_ref.docs.spec_doc import spec_markdown
 from piquet_ref.rules.files import spec_dir

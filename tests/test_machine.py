@@ -36,12 +36,12 @@ from piquet_ref.machine.left_cards import elder_may_look
 from piquet_ref.machine.actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
 from piquet_ref.machine.actions import ExposeStock
 from piquet_ref.machine.actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
-from piquet_ref.deal.irregular.penalties import ELECTIONS
+from piquet_ref.rules.laws import ELECTIONS
 from piquet_ref.machine.counts import count_actions
 from piquet_ref.protocol.machine import action_json, action_of, state_json
 from piquet_ref.cli.replay import actions_of_record
 from piquet_ref.rules.ruleset import PLAYERS, Player, other
-from piquet_ref.deal.scoring import DealResult
+from piquet_ref.deal.result import DealResult
 
 from tests.test_dialogue import _refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values

@@ -17,23 +17,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from piquet_ref import PiquetError, hand_of, load_ruleset, parse_cards
+from piquet_ref.odds.conditions import (
+    AllOf, AnyOf, Condition, Count, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
+)
 from piquet_ref.odds.take_in import (
-    AllOf,
-    AnyOf,
-    Condition,
-    Count,
-    Not,
-    PointAtLeast,
-    Question,
-    SequenceAtLeast,
-    SetHeld,
-    chance,
-    distinct_hands,
-    hand_counts,
-    legal_discards,
-    outlook,
-    question,
-    rank_discards,
+    chance, distinct_hands, hand_counts, legal_discards, outlook, question, rank_discards,
 )
 from piquet_ref.protocol.ops import run_op
 

@@ -20,11 +20,15 @@ from hypothesis import strategies as st
 
 from piquet_ref.odds import take_in as odds
 from piquet_ref.odds import definitions as odds_contracts
+from verification.contracts import odds as odds_refusals
 from piquet_ref.hand.cards import PACK_SIZE, Hand, hand_of
 from piquet_ref.runner.corpus import load_cases
 from piquet_ref.rules.errors import PiquetError
-from piquet_ref.rules.loader import load_ruleset, ruleset_ids
-from piquet_ref.odds.take_in import AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld
+from piquet_ref.rules.loader import load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
+from piquet_ref.odds.conditions import (
+    SUIT_KINDS, AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
+)
 from piquet_ref.protocol.odds import parse_question
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.strategies import hands
@@ -37,7 +41,7 @@ from tests.test_odds import CONDITIONS
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = tuple(load_ruleset(r) for r in ruleset_ids())
 RS = load_ruleset()
-MODULES = (odds, odds_contracts)
+MODULES = (odds, odds_contracts, odds_refusals)
 CHECKED = {"lines_of", "joint", "features_of", "leaf_features", "holds", "question", "chance", "check_condition", "outlook",
            "legal_discards", "rank_discards", "distinct_hands", "hand_counts", "condition_refused"}
 OUTLOOK_FEATURES = (Feature("point_length"), Feature("sequence_best"))  # read along the suits
@@ -113,7 +117,7 @@ def test_chance_and_what_it_calls_keep_their_contracts_on_questions_small_enough
     """chance, and its features, joint and verdict on each take-in's values as chance calls them."""
     q = qh[0]
     features = odds.features_of(cond, rs)
-    by_suit = any(f.kind in odds.SUIT_KINDS for f in features)
+    by_suit = any(f.kind in SUIT_KINDS for f in features)
     calls: list[tuple[str, tuple[Any, ...]]] = [
         ("chance", (q, cond, rs)), ("features_of", (cond, rs)), ("joint", (rs, q.kept, q.unseen, q.take, features)),
         *(("leaf_features", (c, b, rs)) for c in odds_contracts.leaves(cond) for b in (False, True)),
@@ -171,16 +175,16 @@ def malformed() -> st.SearchStrategy[Any]:
 @given(st.one_of(CONDITIONS, malformed()))
 def test_check_condition_refuses_exactly_the_malformed_conditions(cond: Any) -> None:
     assert_kept(odds, [("check_condition", (cond, "condition"))])
-    assert_kept(odds_contracts, [("condition_refused", (cond,))])
+    assert_kept(odds_refusals, [("condition_refused", (cond,))])
 
 
 def test_both_kinds_of_condition_are_drawn() -> None:
     """The refusal check sees accepted and refused conditions alike (a few fixed ones of each)."""
-    refused = [odds_contracts.condition_refused(c) for c in (Count("taken", -1), AllOf(()), Not(SetHeld(3, 8)), AnyOf((PointAtLeast(1), "x")),  # type: ignore[arg-type]
+    refused = [odds_refusals.condition_refused(c) for c in (Count("taken", -1), AllOf(()), Not(SetHeld(3, 8)), AnyOf((PointAtLeast(1), "x")),  # type: ignore[arg-type]
                                                               PointAtLeast(1, 256), SequenceAtLeast(3, 8))]
-    assert all(r is not None for r in refused) and odds_contracts.condition_refused(AllOf((Count("hand", 3), Not(SetHeld(4))))) is None
+    assert all(r is not None for r in refused) and odds_refusals.condition_refused(AllOf((Count("hand", 3), Not(SetHeld(4))))) is None
     assert [r[1].split(":")[0] for r in refused if r] == ["condition", "condition", "condition.not", "condition[1]", "condition", "condition"]
-    assert odds_contracts.condition_refused(AnyOf((PointAtLeast(1, 255), SequenceAtLeast(3, 7)))) is None
+    assert odds_refusals.condition_refused(AnyOf((PointAtLeast(1, 255), SequenceAtLeast(3, 7)))) is None
 
 
 def test_a_point_or_sequence_past_its_key_is_refused_not_counted_as_a_longer_one() -> None:
@@ -242,7 +246,7 @@ def calls_of(function: str) -> list[tuple[Any, ...]]:
         for q, c in product(CALIBRATION_QUESTIONS, conds):
             fs = odds.features_of(c, RS)
             for taken, after in list(odds_contracts.take_ins(q.kept, q.unseen, q.take))[:30]:
-                out.append((c, {f: odds_contracts.feature_value(f, RS, taken, after) for f in fs}, any(f.kind in odds.SUIT_KINDS for f in fs), RS))
+                out.append((c, {f: odds_contracts.feature_value(f, RS, taken, after) for f in fs}, any(f.kind in SUIT_KINDS for f in fs), RS))
         return out
     if function == "question":
         return [(hand_of(range(0, 32, 3)[:12]), tuple(range(0, 32, 3)[:d]), tuple(range(1, 32, 3)[:s]), None, p, RS)

@@ -15,7 +15,8 @@ import yaml
 from piquet_ref import PiquetError, load_ruleset, parse_cards
 from piquet_ref.rules.catalogue import ambiguities
 from piquet_ref.runner.corpus import load_cases
-from piquet_ref.odds.take_in import PointAtLeast, chance, question
+from piquet_ref.odds.conditions import PointAtLeast
+from piquet_ref.odds.take_in import chance, question
 from piquet_ref.docs.odds_figures import figures, load, load_from, markdown, stated_chance, verdict
 from piquet_ref.rules.files import spec_dir
 from piquet_ref import hand_of

@@ -28,7 +28,8 @@ from verification.contracts import partie_refusals
 from piquet_ref.runner.corpus import load_cases
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.loader import DEFAULT_RULESET
-from piquet_ref.partie.scoring import POINT_FORMS, PartieResult, _Deal, score_partie
+from piquet_ref.partie.scoring import POINT_FORMS, _Deal, score_partie
+from piquet_ref.partie.result import PartieResult
 from piquet_ref.rules.ruleset import Ruleset
 
 from verification.calibration.planted_deal import Plant, planted_function

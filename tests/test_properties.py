@@ -33,11 +33,11 @@ from piquet_ref import (
 )
 from piquet_ref.hand.cards import Card, Hand, bit_of, card_of, cards_of, hand_of, suit_of
 from piquet_ref.hand.declarations import DECL_CATEGORIES, DeclCategory, Declaration
-from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.deal.generate import random_record
-from piquet_ref.rules.loader import RULESET_ID
+from piquet_ref.rules.tables import RULESET_ID
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, other
-from piquet_ref.deal.scoring import DealResult, Event
+from piquet_ref.deal.result import DealResult, Event
 
 from verification.deal_check import broken
 

@@ -23,7 +23,7 @@ from piquet_ref.hand.declarations import Point, point_points
 from piquet_ref.rules.loader import load_ruleset_from
 from piquet_ref.rules.released import LOCK, locked_text, read_lock, release_problems, resolved_values
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
-from piquet_ref.deal.scoring import DealResult, Event
+from piquet_ref.deal.result import DealResult, Event
 from piquet_ref.rules.files import spec_dir
 from piquet_ref.hand.suit import MASKS, length, pips
 

@@ -23,8 +23,8 @@ import yaml
 
 import piquet_ref
 from piquet_ref import load_ruleset
-from piquet_ref.rules.errors import error_catalogue
-from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.rules.codes import error_catalogue
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.serve import respond, serve
 
 EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"

@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 
 from piquet_ref import format_cards, score_deal
-from piquet_ref.deal.scoring import DealResult
+from piquet_ref.deal.result import DealResult
 
 CASES = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "source-examples"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from piquet_ref import default_ruleset
 from piquet_ref.rules.catalogue import ambiguities
-from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.docs.spec_doc import OUTLINE, _section_of, spec_markdown
 
 from tests.test_errors import cli_run

@@ -4,7 +4,7 @@ Checked against definitions written here from the law, not from the code: the ha
 (the younger takes from the top, the elder after him, no more than the cards left of his portion), which
 exchanges the record and the machine accept, the election the elder makes at once, and the penalty: the younger
 scores nothing but his carte blanche and his adversary scores as he would have, the elder's waiver (law 44)
-giving the younger his scores. `deal_hands`' postconditions hold on such records; the deciders' contracts are
+giving the younger his scores. `resolve`'s postconditions hold on such records; the deciders' contracts are
 checked on the machine's walks and boxes (tests/test_law_contracts.py).
 """
 
@@ -95,7 +95,7 @@ def test_taking_in_first_costs_the_younger_every_score_but_his_carte_blanche_and
     j = data.draw(st.integers(1, y_n))
     e_out = tuple(data.draw(st.permutations(e))[: data.draw(st.integers(1, PORTION - j))])
     enforced, waived = (score_deal(first_record(deck, y_out, j, e_out, w)) for w in (False, True))
-    holds(scoring, "deal_hands", (parse_record(first_record(deck, y_out, j, e_out, False)),))
+    holds(scoring, "resolve", (parse_record(first_record(deck, y_out, j, e_out, False)),))
     assert enforced.reckons_nothing == (False, True) and waived.reckons_nothing == (False, False)
     assert enforced.younger.total == enforced.younger.carte_blanche == waived.younger.carte_blanche
     assert enforced.elder == waived.elder and enforced.comparison == waived.comparison

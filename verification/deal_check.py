@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from piquet_ref import ruleset_ids
 from piquet_ref.deal import scoring
 from piquet_ref.machine.state import record
-from piquet_ref.deal.scoring import DealResult
+from piquet_ref.deal.result import DealResult
 from piquet_ref.strategies import declare_records
 
 from verification.calibration.planted_deal import Plant, planted_scorer

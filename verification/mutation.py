@@ -65,14 +65,15 @@ EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutation_equivalent.yaml"
 # The rule logic: what decides a score, a verdict, a legal move or a count. (Not the CLI, the protocol
 # framing, the runner or the corpus tools, which the corpus does not claim to check.)
 RULE_MODULES = (  # below piquet_ref/, without .py
-    "hand/suit", "hand/declarations", "deal/scoring", "hand/play", "hand/exchange", "deal/counts", "deal/record", "hand/cards",
+    "hand/suit", "hand/declarations", "hand/play", "hand/exchange", "hand/cards",
+    "deal/record", "deal/normal_form", "deal/accretion", "deal/result", "deal/scoring", "deal/counts", "deal/irregular/resolution",
     # the laws as a state machine; first judged in a run of their own (verification/results/mutation_suite_laws.json)
     "deal/irregular/penalties", "deal/irregular/misdeal", "machine/revokes", "machine/left_cards", "machine/dialogue",
     "machine/showing", "machine/state",
     "machine/shortfall",  # Case XIII's unannounced shortfall
     "machine/multiple_lead",  # law 59 II and Cases X, XI: several cards led at once
     "partie/scoring", "partie/settlement",  # the match: the partie, games, rubicon, chouette, stakes (deal/ledger.py narrates, for the CLI)
-)  # (rules/elections.py, the names of the elections, holds nothing to mutate; odds/take_in.py computes chances, not rules:
+)  # (odds/take_in.py computes chances, not rules:
 #   its contracts and the exhaustive counts of tests/test_odds*.py check it)
 NO_MUTATE = "pragma: no mutate"
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from piquet_ref import load_ruleset, ruleset_ids
 from piquet_ref.partie import scoring as partie
-from piquet_ref.partie.scoring import PartieResult
+from piquet_ref.partie.result import PartieResult
 from piquet_ref.strategies import DEAL_SCORES, partie_records
 
 from verification.calibration.planted_deal import Plant

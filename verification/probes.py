@@ -27,7 +27,8 @@ from piquet_ref.deal.postconditions import (
 from verification.contracts.core import RS, TRICKS
 from verification.contracts.declarations import all_sequences, all_sets, best_point  # definitions from the rule text, shared with the run-time contracts
 from piquet_ref.deal.record import parse_record
-from piquet_ref.deal.scoring import DealResult, score_deal
+from piquet_ref.deal.result import DealResult
+from piquet_ref.deal.scoring import score_deal
 from piquet_ref.hand.suit import length, pips, point_key
 
 EXAMPLE = parse_record(yaml.safe_load((Path(__file__).resolve().parent.parent / "piquet_ref" / "examples" / "cavendish-example.yaml").read_text(encoding="utf-8")))

@@ -66,12 +66,12 @@ MULTIPLE_LEAD_MODULE = "piquet_ref.machine.multiple_lead"  # several cards led a
 STOCK_EXPOSURE_MODULE = "piquet_ref.deal.irregular.stock_exposure"  # a card of the adversary's stock shown (law 27): every input of a box
 SHORTFALL_MODULE = "piquet_ref.machine.shortfall"  # the younger's unannounced shortfall (Case XIII): checked on the walks, boxes and Hypothesis inputs
 DECLARATION_MODULE = "verification.contracts.declarations"  # wrappers of the declarations: every mask / holding, Hypothesis hands, the corpus
-CORE_RUNTIME_MODULES = ("piquet_ref.hand.exchange", "piquet_ref.deal.counts", "verification.contracts.play")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
-CORE_RUNTIME_SCORING = ("deal_hands", "bar_step", "bonuses")  # scoring's functions checked there too
+CORE_RUNTIME_MODULES = ("piquet_ref.hand.exchange", "piquet_ref.deal.counts", "piquet_ref.deal.normal_form", "piquet_ref.deal.irregular.resolution", "verification.contracts.play")  # the exchange, the play's counts and checks: tests/test_core_contracts.py
+CORE_RUNTIME_SCORING = ("resolve", "bar_step", "bonuses", "tricks_for_the_cards")  # scoring's and accretion's functions checked there too
 CARD_MODULES = ("verification.contracts.cards", "piquet_ref.deal.record")  # the cards' notation and the record's fields: every card, Hypothesis texts and records
 PARTIE_REFUSALS_MODULE = "verification.contracts.partie_refusals"  # the order of dealing's refusals as a value: every run of up to four deals
 ODDS_MODULES = ("piquet_ref.odds.take_in", "piquet_ref.odds.definitions")  # the take-in odds: checked on boxes, Hypothesis questions and the corpus's
-RUNTIME_CONTRACT_MODULES = ("piquet_ref.deal.scoring", "piquet_ref.partie.scoring", PARTIE_REFUSALS_MODULE, "verification.contracts.laws_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
+RUNTIME_CONTRACT_MODULES = ("piquet_ref.deal.scoring", "piquet_ref.deal.accretion", "piquet_ref.partie.scoring", PARTIE_REFUSALS_MODULE, "verification.contracts.laws_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
                             MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, STOCK_EXPOSURE_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "verification.contracts.laws_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "VERIFICATION.md"
@@ -401,6 +401,7 @@ LAW_UNCONTRACTED: dict[str, str] = {}
 
 # The scoring core's modules, whose public functions the issue asks contracts on too.
 CORE_MODULES = ("piquet_ref.hand.cards", "piquet_ref.hand.suit", "piquet_ref.hand.declarations", "piquet_ref.hand.play", "piquet_ref.deal.scoring",
+                "piquet_ref.deal.accretion", "piquet_ref.deal.normal_form", "piquet_ref.deal.irregular.resolution",
                 "piquet_ref.hand.exchange", "piquet_ref.deal.counts", "piquet_ref.deal.record", "piquet_ref.partie.scoring", "piquet_ref.odds.take_in")
 CORE_WRAPPERS = ("verification.contracts.core", "piquet_ref.deal.postconditions", "piquet_ref.partie.postconditions", DECLARATION_MODULE, "verification.contracts.play",
                  "verification.contracts.cards", PARTIE_REFUSALS_MODULE, "piquet_ref.odds.definitions")
@@ -417,8 +418,10 @@ def core_uncontracted() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for name in CORE_MODULES:
         own = {c.function for c in contracts((name,))}
+        called = {m for c in contracts((name,)) for m in re.findall(r"\b([a-z_]+)\(", c.condition)}
         missing = [f for f, fn in vars(importlib.import_module(name)).items() if isinstance(fn, FunctionType) and fn.__module__ == name
-                   and not f.startswith("_") and f not in own and f not in named]
+                   and not f.startswith("_") and f not in own and f not in named
+                   and not (f in called and fn.__annotations__.get("return") in (bool, "bool"))]  # a named predicate of the module's own contracts
         if missing:
             out[name.split(".")[-1]] = missing
     return out

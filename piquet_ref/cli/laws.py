@@ -10,7 +10,7 @@ import textwrap
 from typing import Any
 
 from piquet_ref.rules.catalogue import ambiguity
-from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.laws import Law, law, laws
 from piquet_ref.rules.loader import default_ruleset
 

@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Sequence
 
-import yaml
 
 from piquet_ref import __version__
+from piquet_ref.cli.documents import emit, print_json, read_document
 from piquet_ref.cli.conformance import add_commands as add_conformance_commands, add_fuzz_command, guarded
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.deal.ledger import narrate
 from piquet_ref.cli.odds import add_odds_command
 from piquet_ref.cli.laws import add_laws_command
-from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
+from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.cli.replay import add_replay_command
 from piquet_ref.protocol.results import result_json
@@ -30,62 +31,30 @@ from piquet_ref.deal.scoring import score_deal
 EXAMPLE = "cavendish-example.yaml"
 
 
-def _read(path: str) -> Any:
-    """Read a YAML or JSON document (JSON is YAML) from a file or `-` (stdin), with safe_load."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error("input-unreadable", f"{path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise error("input-unreadable", f"{path}: is not UTF-8 text") from None
-    try:
-        try:  # JSON first: PyYAML (YAML 1.1) rejects some valid JSON, e.g. indentation by tabs
-            return json.loads(text)
-        except ValueError:
-            return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise error("input-unreadable", f"{path}: not valid YAML or JSON ({str(exc).splitlines()[0]})") from None
-    except RecursionError:
-        raise error("input-unreadable", f"{path}: nested too deeply to read") from None
-
-
-def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def _emit(fmt: str, as_json: Callable[[], Any], as_text: Callable[[], str]) -> int:
-    """Print a result in the chosen `--format`: indented JSON, or its text form."""
-    if fmt == "json":
-        _print_json(as_json())
-    else:
-        sys.stdout.write(as_text())
-    return 0
-
-
 def cmd_score(args: argparse.Namespace) -> int:
     source = args.file
     if args.example:
         source = str(Path(__file__).resolve().parent.parent / "examples" / EXAMPLE)
     assert source is not None  # main() rejects `score` without FILE or --example as a usage error
-    record = _read(source)
+    record = read_document(source)
     if args.compare:
         from piquet_ref.deal.compare import compare_rulesets, comparison_json, comparison_text
 
         comparison = compare_rulesets(record)
-        return _emit(args.format, lambda: comparison_json(comparison), lambda: comparison_text(comparison))
+        return emit(args.format, lambda: comparison_json(comparison), lambda: comparison_text(comparison))
     if args.ruleset is not None:
         if not isinstance(record, dict):
             raise error("record-invalid", f"{source}: a deal record must be a mapping")
         record = {**record, "ruleset": args.ruleset}
     result = score_deal(record)
-    return _emit(args.format, lambda: result_json(result), lambda: narrate(result))
+    return emit(args.format, lambda: result_json(result), lambda: narrate(result))
 
 
 def cmd_partie(args: argparse.Namespace) -> int:
     from piquet_ref.partie.scoring import partie_json, partie_text, score_partie
 
-    result = score_partie(_read(args.file))
-    return _emit(args.format, lambda: partie_json(result), lambda: partie_text(result))
+    result = score_partie(read_document(args.file))
+    return emit(args.format, lambda: partie_json(result), lambda: partie_text(result))
 
 
 def cmd_spec_doc(args: argparse.Namespace) -> int:
@@ -110,7 +79,7 @@ def cmd_spec_doc(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     data = run_op("evaluate_hand", {"cards": " ".join(args.cards), "ruleset": args.ruleset or DEFAULT_RULESET})
     if args.format == "json":
-        _print_json(data)
+        print_json(data)
         return 0
     rs = load_ruleset(args.ruleset or DEFAULT_RULESET)
     point = data["point"]
@@ -168,7 +137,7 @@ def cmd_reference(args: argparse.Namespace) -> int:
     from piquet_ref.docs.rules_info import VIEWS
 
     view, key = VIEWS[args.command], args.key
-    return _emit(args.format, lambda: view.one_json(key) if key else view.all_json(), lambda: view.one_text(key) if key else view.all_text())
+    return emit(args.format, lambda: view.one_json(key) if key else view.all_json(), lambda: view.one_text(key) if key else view.all_text())
 
 
 def parser() -> argparse.ArgumentParser:

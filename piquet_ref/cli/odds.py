@@ -8,34 +8,22 @@ counts of de Moivre's fifth problem; `--sources` the table of docs/ODDS.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from fractions import Fraction
 from typing import Any, Callable
 
 import yaml
 
+from piquet_ref.cli.documents import print_json
 from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
 from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
-from piquet_ref.rules.errors import error
-from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
-from piquet_ref.odds.take_in import (
-    AllOf,
-    AnyOf,
-    Chance,
-    Condition,
-    Count,
-    Not,
-    PointAtLeast,
-    Question,
-    SequenceAtLeast,
-    SetHeld,
-    chance,
-    distinct_hands,
-    outlook,
-    question,
-    rank_discards,
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
+from piquet_ref.odds.conditions import (
+    AllOf, AnyOf, Condition, Count, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
 )
+from piquet_ref.odds.take_in import Chance, chance, distinct_hands, outlook, question, rank_discards
 from piquet_ref.protocol.odds import chance_json, hands_json, parse_condition
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import RANK_SHIFT
@@ -104,7 +92,7 @@ def _texts(v: Any) -> Any:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     rs = load_ruleset(args.ruleset or DEFAULT_RULESET)
-    emit: Callable[[Any], None] = _print_json if args.format == "json" else _write
+    emit: Callable[[Any], None] = print_json if args.format == "json" else _write
     if args.sources:
         from piquet_ref.docs.odds_figures import markdown
 
@@ -154,10 +142,6 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def _write(text: Any) -> None:
     sys.stdout.write(text)
-
-
-def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _size(q: Question) -> int:

@@ -14,10 +14,12 @@ from __future__ import annotations
 import sys
 from typing import Any, Iterator, Mapping
 
+from piquet_ref.cli.documents import read_document
 from piquet_ref.machine.calling import good_against_the_cards
 from piquet_ref.hand.cards import Card, cards_of, format_card, format_cards, hand_of
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.machine.state import DealState, apply, implications, new_deal, options, replies, score, unreckoned
 from piquet_ref.machine.dialogue import category_of, describe
 from piquet_ref.machine.actions import DIALOGUE_TYPES, Action, AskShow, Call, Correct, CorrectMiscall, Elect, Exchange, ExposeStock, LeadOutOfTurn, MixLeft, Play, Retake, Revoke, SeeDiscard, SeeLeft, Show, TakeUp
@@ -25,7 +27,8 @@ from piquet_ref.machine.actions import CallPoint, CallSequence, CallSet, ChangeL
 from piquet_ref.protocol.machine import action_of, setup_of
 from piquet_ref.deal.record import DealRecord, parse_record
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset, other
-from piquet_ref.deal.scoring import DealResult, score_deal
+from piquet_ref.deal.result import DealResult
+from piquet_ref.deal.scoring import score_deal
 
 # The rules each kind of step carries out (their citations, in spec/rules, give the laws).
 STEP_RULES = {
@@ -295,9 +298,7 @@ def _reply(c: CategoryComparison) -> str:
 
 
 def cmd_replay(args: Any) -> int:
-    from piquet_ref.cli.main import _read
-
-    state, actions = replay_input(_read(args.file))
+    state, actions = replay_input(read_document(args.file))
     for line in narrate(state, actions):
         sys.stdout.write(line + "\n")
     return 0

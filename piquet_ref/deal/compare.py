@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from piquet_ref.rules.errors import PiquetError, error
-from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset, ruleset_ids
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Knob, Player, Ruleset
-from piquet_ref.deal.scoring import DealResult, score_deal
+from piquet_ref.deal.result import DealResult
+from piquet_ref.deal.scoring import score_deal
 
 KEYS: tuple[str, ...] = (*SCORE_KEYS, "total")
 EXCHANGE = ("exchange.", "deal.sizes")  # knobs on what a deal may be: they decide whether it is accepted

@@ -16,7 +16,7 @@ from typing import Any, Mapping, NamedTuple
 
 from piquet_ref.hand.cards import Card, Hand, bit_of, cards_of, check_card, check_hand, remove, size, suit_of
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits, exchange
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.hand.play import beats, check_trick, legal_follows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from piquet_ref.hand.cards import cards_of, format_cards
 from piquet_ref.rules.ruleset import PLAYERS
-from piquet_ref.deal.scoring import DealResult
+from piquet_ref.deal.result import DealResult
 
 
 def narrate(result: DealResult) -> str:

@@ -13,13 +13,9 @@ reckons nothing has no event but his carte blanche. So are records with holdings
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from piquet_ref.deal.result import DealResult
 from piquet_ref.hand.cards import bit_of, suit_of
 from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, Bonus, other
-
-if TYPE_CHECKING:
-    from piquet_ref.deal.scoring import DealResult
 
 BONUSES: tuple[Bonus, ...] = ("repique", "pique")  # the repique first: it is the one scored on a tie
 
@@ -149,3 +145,4 @@ def cards_and_capot_by_the_rules(r: DealResult) -> bool:
         r.score(p).cards == (cards.points if 2 * won[i] > n else 0) and r.score(p).capot == (cards.capot_points if won[i] == n else 0)
         for i, p in enumerate(PLAYERS)
     )
+

@@ -30,10 +30,9 @@ from typing import Any, Mapping, NamedTuple
 from piquet_ref.hand.cards import Card, all_card_numbers, check_cards, notation, read_cards
 from piquet_ref.hand.cards import parse_card as parse_card  # read by the contracts: each card text stands for the card it writes
 from piquet_ref.hand.declarations import ALL, DECL_CATEGORIES, DeclCategory, DeclareChoice
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
-from piquet_ref.deal.irregular.stock_exposure import recorded_exposure
 
 class PlayerRecord(NamedTuple):
     """One player's part of a deal record: dealt hand and discard, or the hand after the exchange."""
@@ -116,8 +115,6 @@ def parse_record(data: Any) -> DealRecord:
         if "stock" not in data:
             raise error("record-invalid", "stock (8 cards, top first) is required when the dealt hands are given")
         stock = read_cards(data["stock"], table, "stock")
-        for who, p in zip(PLAYERS, (elder, younger)):
-            recorded_exposure(who, p.exposed_stock, stock, rs, FIELD[who, "exposed_stock"])
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
     tricks = _tricks(data.get("tricks", []), rs, table)
@@ -290,7 +287,4 @@ def _checked(rec: DealRecord) -> DealRecord:
             check_cards(cards, what)
     if len(rec.tricks) > rec.ruleset.play.tricks:
         raise error("play-too-many-tricks", f"tricks: {len(rec.tricks)} tricks given; a deal has {rec.ruleset.play.tricks}")
-    for who, p in zip(PLAYERS, (rec.elder, rec.younger)):
-        if p.exposed_stock:
-            recorded_exposure(who, p.exposed_stock, rec.stock or (), rec.ruleset, FIELD[who, "exposed_stock"])
     return rec

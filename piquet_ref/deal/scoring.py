@@ -1,267 +1,53 @@
-"""Scoring one deal: the event log in the order of accretion, pique, repique, the cards and capot.
+"""Scoring one deal from its record: read and checked once, resolved to its normal form, scored in the order of
+accretion.
 
-Every score is an `Event`; totals are sums of the log. Repique and pique are decided by `bonus_step`,
-a pure function folded over the scores in the order of accretion (`bonuses` is that fold), so that
-order alone decides them.
+The data go one way. `parse_record` reads the record into typed values and checks their shape; `resolve` turns it
+into a `NormalDeal` (the hands after the exchange, the tricks, and the penalties that apply), a regular record in
+`deal.normal_form` and an irregular one in `deal.irregular.resolution`, which is imported only for such a record;
+`accretion.score_normal_form` scores that form alone. The postconditions of `score_deal` state the whole-deal
+rules (`postconditions`).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any
 
-from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, bit_of, cards_of, check_distinct, hand_of_pack, pack_of, size
-from piquet_ref.hand.cards import tuple_new as _new
-from piquet_ref.hand.declarations import (
-    DECL_INDEX,
-    Comparison,
-    DeclCategory,
-    Declaration,
-    Point,
-    Sequence,
-    SetHolding,
-    carte_blanche,
-    compare_declarations,
-    declare_all,
-    declared,
-    held_point,
-    held_sequences,
-    held_sets,
-    point_points,
-    sequence_name,
-    set_name,
-    table_comparison,
+from piquet_ref.deal.accretion import score_normal_form
+from piquet_ref.deal.normal_form import (  # with the postconditions of resolve
+    NormalDeal, carte_blanche_as_dealt, hands_apart, hands_as_recorded, hands_taken_in_turn, is_regular, regular_form,
 )
-from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.errors import error
 from piquet_ref.deal.postconditions import (  # the postconditions of score_deal
-    bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion,
-    play_points_by_the_rules, totals_are_sums_of_events, tricks_by_the_rules,
+    bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion, play_points_by_the_rules,
+    totals_are_sums_of_events, tricks_by_the_rules,
 )
-from piquet_ref.hand.exchange import deal_exchange
-from piquet_ref.deal.irregular.misdeal import deal_shape, size_error
-from piquet_ref.deal.irregular.penalties import exchanged_first, exchanged_hands, reckons_nothing, tricks_counted, tricks_to_play
-from piquet_ref.hand.play import beats, check_trick, trick_is_legal
 from piquet_ref.deal.record import DealRecord, parse_record
-from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Player, Ruleset, ScoreKey
+from piquet_ref.deal.result import DealResult
+from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 
 
-class Event(NamedTuple):
-    """One score: who, in which category, how much, by which rule, with which cards, and the totals after it."""
+def resolve(record: DealRecord) -> NormalDeal:
+    """The record resolved for scoring: its hands after the exchange, its tricks and the penalties that apply.
 
-    player: Player
-    category: ScoreKey
-    points: int
-    rule: str
-    cards: tuple[Card, ...]
-    note: str
-    trick: int | None  # 1-based trick number for play events and bonuses reached in play
-    running: tuple[int, int]  # (elder, younger) totals after this event
-
-
-class Trick(NamedTuple):
-    number: int
-    leader: Player
-    lead: Card
-    follow: Card
-    winner: Player
-    running: tuple[int, int]  # totals after the trick's play points and any bonus they bring
-
-
-class PlayerScore(NamedTuple):
-    """The ten fixed result keys of DESIGN.md."""
-
-    carte_blanche: int
-    point: int
-    sequences: int
-    sets: int
-    repique: int
-    pique: int
-    play: int
-    cards: int
-    capot: int
-    total: int
-
-    def as_dict(self) -> dict[str, int]:
-        return dict(zip(self._fields, self))
-
-
-KEY_INDEX = {key: i for i, key in enumerate(SCORE_KEYS)}  # PlayerScore's fields are SCORE_KEYS, then total
-
-
-class DealResult(NamedTuple):
-    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks."""
-
-    ruleset: Ruleset
-    elder: PlayerScore
-    younger: PlayerScore
-    events: tuple[Event, ...]
-    comparison: Comparison
-    choices: tuple[Declaration | None, Declaration | None]  # explicit declarations; None: all held
-    carte_blanche: tuple[bool, bool]
-    hands: tuple[Hand, Hand]  # hands after the exchange
-    tricks: tuple[Trick, ...]
-    complete: bool
-    reckons_nothing: tuple[bool, bool] = (False, False)  # penalised players (laws 25-35, 58), their scores not counted
-    barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())  # per player, categories that bar but score nothing
-    out_of_turn: tuple[int, ...] = ()  # the tricks (indices) led out of turn, standing (law 59 III)
-
-    def score(self, player: Player) -> PlayerScore:
-        return self.elder if player == "elder" else self.younger
-
-    def declaration(self, player: Player) -> Declaration:
-        """What `player` declared: his explicit choice, or everything his hand holds."""
-        i = PLAYERS.index(player)
-        return self.choices[i] or declare_all(self.hands[i], self.ruleset)
-
-
-def deal_hands(record: DealRecord) -> tuple[Hand, Hand, tuple[bool, bool]]:
-    """Check the deal and exchange; return both hands after the exchange and who held carte blanche.
-
-    A record of the hands after the exchange gives them as they are, and no carte blanche (it is a property
-    of the dealt hand). A record of the dealt hands gives each player his dealt hand less his discard, with
-    as many cards taken in from the top of the stock as he takes (as many as he discards unless the record
-    says otherwise), the elder first and the younger from where the elder stopped, or, where the younger took in
-    first (law 29), the younger first and the elder from where he stopped; carte blanche is a dealt hand of the
-    ruleset's size at least with no court card.
+    A record of the hands after the exchange gives them as they are, and no carte blanche (a property of the
+    dealt hand). A record of the dealt hands gives each player his dealt hand less his discard, with as many cards
+    taken in from the top of the stock as he takes (as many as he discards unless the record says otherwise), the
+    elder first and the younger from where the elder stopped, or, where the younger took in first (law 29), the
+    younger first and the elder from where he stopped; carte blanche is a dealt hand of the ruleset's size at
+    least with no court card.
 
     rules: exchange.take-from-top, carte-blanche.definition
     raises: PiquetError
-    post: record.elder.dealt is not None or (set(cards_of(__return__[0])), set(cards_of(__return__[1])), __return__[2]) == (set(record.elder.hand or ()), set(record.younger.hand or ()), (False, False))
-    post: record.elder.dealt is None or record.younger.took_in_first or set(cards_of(__return__[0])) == set(record.elder.dealt) - set(record.elder.discard or ()) | set((record.stock or ())[: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
-    post: record.elder.dealt is None or record.younger.took_in_first or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[len(record.elder.discard or ()) if record.elder.take is None else record.elder.take :][: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
+    post: hands_as_recorded(record, __return__)
+    post: hands_apart(__return__)
+    post: carte_blanche_as_dealt(record, __return__)
     laws: 29
-    post: not record.younger.took_in_first or set(cards_of(__return__[1])) == set(record.younger.dealt or ()) - set(record.younger.discard or ()) | set((record.stock or ())[: len(record.younger.discard or ()) if record.younger.take is None else record.younger.take])
-    post: not record.younger.took_in_first or set(cards_of(__return__[0])) == set(record.elder.dealt or ()) - set(record.elder.discard or ()) | set((record.stock or ())[len(record.younger.discard or ()) if record.younger.take is None else record.younger.take :][: len(record.elder.discard or ()) if record.elder.take is None else record.elder.take])
-    post: not set(cards_of(__return__[0])) & set(cards_of(__return__[1]))
-    post: record.elder.dealt is None or __return__[2] == tuple(len(d or ()) >= record.ruleset.carte_blanche.min_cards and not any(record.ruleset.carte_blanche.court_mask >> bit_of(c) & 1 for c in d or ()) for d in (record.elder.dealt, record.younger.dealt))
+    post: hands_taken_in_turn(record, __return__)
     """
-    rs = record.ruleset
-    e, y = record.elder, record.younger
-    if e.dealt is not None and y.dealt is not None and e.discard is not None and y.discard is not None:
-        stock = record.stock or ()
-        shape = deal_shape(len(e.dealt), len(y.dealt), len(stock), rs)
-        if shape not in ("regular", "wrong-number"):  # a deal of one card astray is played on (laws 40-43)
-            raise size_error(len(e.dealt), len(y.dealt), len(stock), rs)
-        e_pack, y_pack = pack_of(e.dealt), pack_of(y.dealt)
-        if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e.dealt) + len(y.dealt) + len(stock):  # a card twice
-            check_distinct([("elder.dealt", e.dealt), ("younger.dealt", y.dealt), ("stock", stock)], rs)
-        ed, yd = hand_of_pack(e_pack), hand_of_pack(y_pack)
-        takes = _takes(record)
-        if y.took_in_first:  # the younger took in before the elder (law 29)
-            eh, yh = exchanged_first(ed, yd, (e.discard, y.discard), takes, stock, rs)
-        elif e.take is None and y.take is None and shape == "regular":
-            eh, yh = deal_exchange(ed, yd, e.discard, y.discard, stock, rs)
-        else:  # an irregular exchange (laws 25-35)
-            eh, yh = exchanged_hands(ed, yd, (e.discard, y.discard), takes, stock, rs)
-        return eh, yh, (carte_blanche(ed, rs), carte_blanche(yd, rs))
-    assert e.hand is not None and y.hand is not None
-    for who, cards in (("elder", e.hand), ("younger", y.hand)):
-        if len(cards) != rs.pack.hand_size:
-            raise error("hand-size", f"{who}.hand has {len(cards)} cards; a player plays with {rs.pack.hand_size}")
-    e_pack, y_pack = pack_of(e.hand), pack_of(y.hand)
-    if (e_pack | y_pack).bit_count() != 2 * rs.pack.hand_size:  # a card twice
-        check_distinct([("elder.hand", e.hand), ("younger.hand", y.hand)], rs)
-    return hand_of_pack(e_pack), hand_of_pack(y_pack), (False, False)
+    if is_regular(record):
+        return regular_form(record)
+    from piquet_ref.deal.irregular.resolution import irregular_form  # only an irregular record loads the irregularities
 
-
-BonusState = tuple[int, int, int]
-"""The repique and pique so far: (first player to score, 0 elder / 1 younger, or -1 before anyone has;
-his total towards the repique; his total towards the pique)."""
-
-NO_SCORE_YET: BonusState = (-1, 0, 0)
-
-
-def bonus_step(
-    state: BonusState, player: int, category: Category, points: int, acc: AccretionRules
-) -> tuple[BonusState | None, tuple[Bonus, ...]]:
-    """One score's effect on the repique and pique: the state after it (None once no bonus can follow) and
-    the bonuses it wins, repique first.
-
-    A bonus needs its threshold reached by the player's own scores in its counting categories before
-    the adversary scores anything, so only the first player to score can win one. Unless bonuses are
-    cumulative, the first reached is the only one (the repique on a tie).
-    """
-    if points <= 0:
-        return state, ()
-    first, rep_total, piq_total = state
-    if first < 0:
-        first = player
-    elif player != first:
-        return None, ()
-    rep, piq = acc.repique, acc.pique
-    side = PLAYERS[first]
-    won: tuple[Bonus, ...] = ()
-    if rep_total < rep.threshold and category in rep.counts:
-        rep_total += points
-        if rep_total >= rep.threshold and side in rep.players:
-            won = ("repique",)
-    if piq_total < piq.threshold and category in piq.counts:
-        piq_total += points
-        if piq_total >= piq.threshold and side in piq.players:
-            won += ("pique",)
-    if won and not acc.cumulative:
-        return None, won[:1]
-    return (first, rep_total, piq_total), won
-
-
-def bar_step(state: BonusState, player: int) -> BonusState | None:
-    """The repique and pique after a score `player` would have made but may not count (he reckons nothing, or
-    the holding is barred from scoring): it saves as a score does, the adversary who scored first winning
-    nothing more, but it adds nothing to the player's own totals towards a bonus (rule declare.barred).
-
-    It saves: made before anyone has scored, it makes its player the first to score; made after the adversary
-    scored first, it ends his chance of a repique or pique (None). It counts towards nothing: the first
-    scorer's totals stand as they were.
-
-    rules: declare.barred, repique.score, pique.score
-    pre: state[0] in (-1, 0, 1) and player in (0, 1) and state[1] >= 0 and state[2] >= 0
-    pre: state[0] >= 0 or state[1:] == (0, 0)
-    post: (__return__ is None) == (state[0] not in (-1, player))
-    post: __return__ is None or __return__[0] == player
-    post: __return__ is None or __return__[1:] == state[1:]
-    """
-    first = state[0]
-    if first < 0:
-        return (player, 0, 0)
-    return state if first == player else None
-
-
-def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) -> tuple[tuple[int, int, Bonus], ...]:
-    """The repique and pique won, as (index of the score that reaches the threshold, player, bonus).
-
-    `scores` are every score of the deal in the order of accretion, as (player, accretion category,
-    points); the fold of `bonus_step` over them.
-
-    A bonus is won by the first player to score something, at the score that brings his own total in the
-    bonus's counting categories to its threshold, before his adversary has scored anything, when the ruleset
-    lets that player win it; a score of nothing neither counts nor saves. Unless bonuses are cumulative, only
-    the first reached is won (the repique on a tie).
-
-    rules: repique.score, pique.score, pique.elder-only, bonus.not-cumulative, bonus.equalities-do-not-save
-    pre: isinstance(scores, (tuple, list)) and all(p in (0, 1) for p, _, _ in scores)
-    post: all(all(q == p for q, _, n in scores[: i + 1] if n > 0) for i, p, _ in __return__)
-    post: all(sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts) for i, _, b in __return__)
-    post: all(PLAYERS[p] in getattr(acc, b).players for _, p, b in __return__)
-    post: acc.cumulative or len(__return__) <= 1
-    post: len({b for _, _, b in __return__}) == len(__return__)
-    post: all(any(x == b for _, _, x in __return__) or (not acc.cumulative and any((j, x == "pique") < (i, b == "pique") for j, _, x in __return__)) for b in ("repique", "pique") for i in range(len(scores)) if PLAYERS[scores[i][0]] in getattr(acc, b).players and all(q == scores[i][0] for q, _, n in scores[: i + 1] if n > 0) and sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts))
-    """
-    state = NO_SCORE_YET
-    out: list[tuple[int, int, Bonus]] = []
-    for i, (player, category, points) in enumerate(scores):
-        after, won = bonus_step(state, player, category, points, acc)
-        out += [(i, player, bonus) for bonus in won]
-        if after is None:
-            break
-        state = after
-    return tuple(out)
-
-
-def cards_scores(won: int, rs: Ruleset) -> tuple[int, int]:
-    """(the cards, capot) scored by a player who won `won` tricks of a complete deal."""
-    cards = rs.cards.points if won >= rs.cards.min_tricks else 0
-    return cards, rs.cards.capot_points if won == rs.play.tricks else 0
+    return irregular_form(record)
 
 
 def score_deal(record: DealRecord | Any) -> DealResult:
@@ -270,10 +56,11 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     Raises a typed `PiquetError` for any illegal or malformed record. A record with fewer tricks than
     a deal has is scored as far as it goes (`complete` is False; no last trick, cards or capot).
 
-    The postconditions state the whole-deal rules (`deal_contracts`); CrossHair cannot finish a path of a
-    whole deal within its budget (VERIFICATION.md), so tests/test_deal_contracts.py checks them at run time.
+    The postconditions state the whole-deal rules (`postconditions`); CrossHair cannot finish a path of a
+    whole deal within its budget, so tests/test_deal_contracts.py checks them at run time.
 
     rules: accretion.order, carte-blanche.score, play.first-lead, play.trick-winner, play.lead-point, play.second-wins-point, play.last-trick, repique.score, pique.score, pique.elder-only, bonus.not-cumulative, cards.majority, cards.divided, capot.score
+    raises: PiquetError
     post: totals_are_sums_of_events(__return__)
     post: tricks_by_the_rules(__return__)
     post: play_points_by_the_rules(__return__)
@@ -281,181 +68,4 @@ def score_deal(record: DealRecord | Any) -> DealResult:
     post: bonuses_by_the_order_of_accretion(__return__)
     post: cards_and_capot_by_the_rules(__return__)
     """
-    rec = parse_record(record)
-    rs = rec.ruleset
-    eh, yh, blanche = deal_hands(rec)
-    hands = (eh, yh)
-    decl: list[Declaration | None] = [None, None]
-    explicit = not (rec.elder.declare.is_default and rec.younger.declare.is_default)
-    if not explicit:
-        comparison = table_comparison(eh, yh, rs)
-    else:
-        e_decl, y_decl = (declared(hands[i], rec.player(p).declare, p, rs) for i, p in enumerate(PLAYERS))
-        decl = [e_decl, y_decl]
-        comparison = compare_declarations(e_decl, y_decl, rs)
-
-    first = rec.younger.took_in_first
-    irregular = rec.elder.take is not None or rec.younger.take is not None or first or any(size(h) != rs.pack.hand_size for h in hands)
-    waived = (rec.elder.waives_penalty, rec.younger.waives_penalty)
-    silent = reckons_nothing(hands, waived, rs) if irregular else (False, False)
-    offended = (rec.elder.false_claim or bool(rec.elder.exposed_stock), rec.younger.false_claim or bool(rec.younger.exposed_stock) or first)  # laws 54, 27 and 29
-    if any(offended):  # the adversary's waiver of law 44 aside
-        silent = (silent[0] or (offended[0] and not waived[1]), silent[1] or (offended[1] and not waived[0]))
-    barred = (rec.elder.barred, rec.younger.barred)
-    log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, silent, barred)
-    add = log.add
-    tricks: tuple[Trick, ...] = ()
-    complete = len(rec.tricks) == (tricks_to_play(hands, rs) if irregular else rs.play.tricks)
-    for category in rs.accretion.order:
-        if category == "carte_blanche":
-            for i, p in enumerate(PLAYERS):
-                if blanche[i]:
-                    add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", rec.player(p).dealt or (), "carte blanche", None)
-        elif category in DECL_INDEX:
-            good = comparison.good(category)
-            if good is not None:
-                for points, rule, cards, note in _holding_scores(category, decl[good], hands[good], rs):
-                    add(good, category, points, rule, cards, note, None)
-        elif category == "play":
-            tricks = _play(rec.tricks, hands, rs, log, rec.out_of_turn)
-        elif category == "cards" and complete:
-            won = sum(1 for trick in tricks if trick.winner == "elder")
-            counted = tricks_counted(won, len(tricks), hands, rs) if irregular else (won, len(tricks) - won)
-            for i, n in enumerate(counted):
-                cards_points, capot_points = cards_scores(n, rs)
-                add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
-                add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
-    e_sums, y_sums = log.sums
-    return DealResult(
-        rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
-        tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        blanche, hands, tricks, complete, silent, barred, rec.out_of_turn,
-    )
-
-
-def _takes(rec: DealRecord) -> tuple[int, int]:
-    """(elder, younger) cards taken in, by a record of the dealt hands: as many as each discarded unless it says otherwise."""
-    e, y = rec.elder, rec.younger
-    assert e.discard is not None and y.discard is not None
-    return len(e.discard) if e.take is None else e.take, len(y.discard) if y.take is None else y.take
-
-
-class _Log:
-    """The event log of one deal as it is scored: events in the order of accretion, each with the running
-    totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`).
-    A player who reckons nothing (`silent`) scores nothing but his carte blanche (Case XXI), and a player
-    scores nothing in a category he is `barred` from (law 46, Case I; law 56, Case IV); every score either
-    would have made still saves a repique or pique (`bar_step`), so his cards bar (000 §Scoring, law 58)."""
-
-    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts", "silent", "barred")
-
-    def __init__(
-        self, acc: AccretionRules, capot_counts: bool, silent: tuple[bool, bool], barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())
-    ) -> None:
-        self.acc = acc
-        self.silent = silent
-        self.barred = barred
-        self.capot_counts = capot_counts
-        self.events: list[Event] = []
-        self.totals = [0, 0]  # (elder, younger)
-        self.sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))  # per player, per score key
-        self.bonus: BonusState | None = NO_SCORE_YET  # None once no repique or pique can follow
-
-    def add(self, p: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None) -> None:
-        """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
-        if points <= 0:
-            return
-        if (self.silent[p] and category != "carte_blanche") or category in self.barred[p]:
-            if self.bonus is not None and (category != "capot" or self.capot_counts):
-                self.bonus = bar_step(self.bonus, p)  # saves, wins nothing
-            return
-        totals = self.totals
-        totals[p] += points
-        self.sums[p][KEY_INDEX[category]] += points
-        self.events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, (totals[0], totals[1]))))
-        if self.bonus is not None and (category != "capot" or self.capot_counts):
-            self.bonus, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
-            for bonus in won:
-                rule_of = self.acc.repique if bonus == "repique" else self.acc.pique
-                totals[p] += rule_of.points
-                self.sums[p][KEY_INDEX[bonus]] += rule_of.points
-                running = (totals[0], totals[1])
-                self.events.append(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), _bonus_note(bonus, self.acc), trick, running))
-
-
-@lru_cache(maxsize=None)
-def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
-    rule_of = acc.repique if bonus == "repique" else acc.pique
-    where = "in hand" if rule_of.counts <= acc.hand else "in hand and play"
-    return f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
-
-
-def _holding_scores(
-    category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
-) -> list[HoldingScore]:
-    """(points, rule, cards, note) of each holding a good player scores in a declaration category."""
-    if category == "point":
-        pt = declaration.point if declaration else held_point(hand, rs)
-        return [] if pt is None else [_point_score(pt, rs)]
-    if category == "sequences":
-        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else held_sequences(hand, rs))]
-    return [_set_score(h, rs) for h in (declaration.sets if declaration else held_sets(hand, rs))]
-
-
-HoldingScore = tuple[int, str, tuple[Card, ...], str]
-# Holdings recur from deal to deal, so what each one scores (with its note) is computed once per ruleset.
-
-
-@lru_cache(maxsize=None)
-def _point_score(pt: Point, rs: Ruleset) -> HoldingScore:
-    note = f"point of {pt.length} in {rs.pack.suits[pt.suit].name}, making {pt.pips}"
-    return point_points(pt, rs), "point.score", pt.cards, note
-
-
-@lru_cache(maxsize=None)
-def _sequence_score(q: Sequence, rs: Ruleset) -> HoldingScore:
-    note = f"{sequence_name(q, rs)} in {rs.pack.suits[q.suit].name}"
-    return rs.sequences.values[q.length], "sequence.score", q.cards, note
-
-
-@lru_cache(maxsize=None)
-def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
-    return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
-
-
-def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, log: _Log, out_of_turn: tuple[int, ...] = ()) -> tuple[Trick, ...]:
-    """Check the tricks in order and score them into `log`; the lead passes to each trick's winner, save that
-    a trick led out of turn (law 59 III) is led by the other player, and scores as any trick he led."""
-    play = rs.play
-    held = [list(hands[0]), list(hands[1])]
-    leader = PLAYERS.index(play.first_leader)
-    out = []
-    last = play.tricks
-    lead_pts, win_pts, last_pts = play.lead_points, play.second_win_points, play.last_trick_extra
-    lead_min, win_min, last_any = play.lead_min, play.win_min, play.last_any_rank
-    add, totals = log.add, log.totals
-    for n, (lead, follow) in enumerate(tricks, 1):
-        if n - 1 in out_of_turn:
-            leader = 1 - leader
-        follower = 1 - leader
-        lh, fh = held[leader], held[follower]
-        if not trick_is_legal(lh, fh, lead, follow):
-            check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lh[lead >> 3] &= ~(1 << (lead & 7))
-        fh[follow >> 3] &= ~(1 << (follow & 7))
-        any_rank = n == last and last_any
-        if lead & 7 >= lead_min or any_rank:
-            add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
-        winner = leader
-        if beats(lead, follow):
-            winner = follower
-            if follow & 7 >= win_min or any_rank:
-                add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
-        if n == last:
-            add(winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n)
-        out.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (totals[0], totals[1]))))
-        leader = winner
-    return tuple(out)
-
-
-ONE_CARD = tuple((card,) for card in range(PACK_SIZE))  # the cards of a play event, built once
+    return score_normal_form(resolve(parse_record(record)))

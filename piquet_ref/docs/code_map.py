@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from piquet_ref.rules.errors import error_catalogue
+from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.ruleset import Rule
 
 PACKAGE = Path(__file__).resolve().parent.parent  # piquet_ref/

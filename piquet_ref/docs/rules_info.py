@@ -14,8 +14,9 @@ from typing import Any, Callable, NamedTuple
 from piquet_ref.rules.catalogue import Ambiguity, Source, ambiguities, ambiguity, source, sources, touching
 from piquet_ref.docs.code_map import locations
 from piquet_ref.runner.corpus import Case, load_cases
-from piquet_ref.rules.errors import error
-from piquet_ref.rules.loader import default_ruleset, load_ruleset, ruleset_ids
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.loader import default_ruleset, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.files import corpus_dir
 
 WIDTH = 100

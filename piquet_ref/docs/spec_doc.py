@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from piquet_ref.rules.catalogue import Ambiguity, ambiguities, sources
 from piquet_ref.docs.code_map import locations
-from piquet_ref.rules.loader import DEFAULT_RULESET, default_ruleset, load_ruleset, ruleset_ids
+from piquet_ref.rules.loader import DEFAULT_RULESET, default_ruleset, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.ruleset import Rule
 from piquet_ref.docs.rules_info import cases_of_rule
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Mapping, NamedTuple, Sequence
 
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Ruleset
 

@@ -11,7 +11,7 @@ from typing import Literal, NamedTuple, Union
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
 from piquet_ref.hand.cards import tuple_new as _new
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_key, tables

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, cards_of, check_cards, check_distinct, check_hand, format_card, hand_of_pack, pack_of, pack_of_hand, size
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player
 

@@ -6,7 +6,7 @@ from typing import Literal, Sequence
 
 from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, bit_of, check_card, check_hand, format_card, suit_of
 from piquet_ref.rules.loader import ruleset_of
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player, other
 
 

@@ -9,7 +9,7 @@ four) fits in twelve, so the test compares the call with the best holding of all
 from __future__ import annotations
 
 from piquet_ref.machine.dialogue import good_against
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.machine.state import DealState
 from piquet_ref.machine.actions import Call
 from piquet_ref.rules.ruleset import PLAYERS

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.machine.state import DealState, apply, legal_actions
 from piquet_ref.machine.actions import Action
 

@@ -44,7 +44,8 @@ from typing import Literal, NamedTuple
 
 from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from piquet_ref.hand.declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.machine.actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import point_key, run_mask, sequence_key, set_key

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from piquet_ref.hand.cards import PACK_SIZE, Card
 from piquet_ref.deal.counts import Position
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player
 
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, format_card, format_cards, hand_of_pack, pack_of, pack_of_hand
 from piquet_ref.deal.counts import Position
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset, other
 
 

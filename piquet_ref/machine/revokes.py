@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from piquet_ref.hand.cards import Card, cards_of, check_card, format_card, remove
 from piquet_ref.deal.counts import Position
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.hand.play import beats
 from piquet_ref.rules.ruleset import Player, Ruleset, other
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from piquet_ref.hand.cards import Card, Hand, format_cards, hand_of_pack, pack_of, pack_of_hand
 from piquet_ref.deal.counts import Position
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclCategory
 from piquet_ref.machine.dialogue import Claim
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player
 
 Showing = tuple[Player, DeclCategory]  # who showed what

@@ -42,7 +42,8 @@ from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards,
 from piquet_ref.deal.counts import Position, after_ply, legal_plies
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from piquet_ref.hand.declarations import compare_declarations, declared
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import check_discard, deal_exchange
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.machine.dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, implied, next_speaker, openings, say
@@ -59,7 +60,8 @@ from piquet_ref.deal.irregular.penalties import available, check_first_take, che
 from piquet_ref.deal.record import DealRecord, PlayerRecord
 from piquet_ref.machine.revokes import Revoked, after_lead_out_of_turn, after_revoke, check_retake, out_of_turn_leads, revoke_cards
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset, check_player, other
-from piquet_ref.deal.scoring import DealResult, score_deal
+from piquet_ref.deal.result import DealResult
+from piquet_ref.deal.scoring import score_deal
 from piquet_ref.deal.irregular.stock_exposure import check_expose, exposable
 from piquet_ref.machine.shortfall import check_take_up, first_renounce, retaken, short_cards, unannounced_short, with_cards
 from piquet_ref.machine.showing import Showing, check_show, may_ask, showable
@@ -363,9 +365,15 @@ def apply(state: DealState, action: Action) -> DealState:
     return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
 
 
-def _apply(state: DealState, action: Action) -> DealState:
+def _checked(state: object) -> DealState:
+    """`state` if it is a DealState, else `argument-invalid`: a Python caller's argument, checked once per call."""
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
+    return state
+
+
+def _apply(state: DealState, action: Action) -> DealState:
+    state = _checked(state)
     if not isinstance(action, ACTION_TYPES):
         raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
@@ -1105,6 +1113,7 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     post: state.surplus is None or all(Retake(p) in __return__ for p in PLAYERS)
     post: bool(state.laid) or not any(isinstance(a, ChangeLead) for a in __return__)
     """
+    state = _checked(state)
     return tuple(dict.fromkeys(
         _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)

@@ -14,15 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, permutations, product
 from math import comb, factorial, prod
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, Hand, cards_of
-from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT, point_key, sequence_key, set_key
-
-if TYPE_CHECKING:
-    from piquet_ref.odds.take_in import Condition, Feature, Question
+from piquet_ref.odds.conditions import AllOf, AnyOf, Condition, Count, Feature, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld
 
 SMALL = 4096  # the most take-ins a postcondition lists one by one
 Cards = frozenset[int]
@@ -126,8 +123,6 @@ def counts_as_drawn(kept: Hand, unseen: Hand, take: int, features: tuple[Feature
 
 def leaves(cond: Condition) -> list[Condition]:
     """The leaf conditions of a condition tree, in order."""
-    from piquet_ref.odds.take_in import AllOf, AnyOf, Not
-
     if isinstance(cond, (AllOf, AnyOf)):
         return [leaf for c in cond.items for leaf in leaves(c)]
     if isinstance(cond, Not):
@@ -139,8 +134,6 @@ def satisfied(cond: Condition, rs: Ruleset, taken: Cards, after: Cards) -> bool:
     """Whether one take-in satisfies `cond`, read from the condition types' docstrings: all of, any of, not;
     between at least and at most of the cards taken or held; a point of as many cards and pips or more; a
     sequence as long and as high or better; a set of exactly that many cards of a rank, a set that scores."""
-    from piquet_ref.odds.take_in import AllOf, AnyOf, Count, Not, PointAtLeast, SequenceAtLeast
-
     if isinstance(cond, AllOf):
         return all(satisfied(c, rs, taken, after) for c in cond.items)
     if isinstance(cond, AnyOf):
@@ -186,8 +179,6 @@ def malformed_at(cond: object, what: str = "condition") -> str | None:
     `hand`, a set of the pack's cards and whole numbers at least <= at most; a point, a sequence and a set,
     whole numbers, a point's pips fewer than its key holds (no suit makes so many), a sequence's top a rank
     bit, a set's rank a rank bit or none."""
-    from piquet_ref.odds.take_in import AllOf, AnyOf, Count, Not, PointAtLeast, SequenceAtLeast, SetHeld
-
     def whole(v: object) -> bool:
         return type(v) is int and v >= 0
 
@@ -209,26 +200,6 @@ def malformed_at(cond: object, what: str = "condition") -> str | None:
     else:
         ok = False
     return None if ok else what
-
-
-def condition_refused(cond: object) -> tuple[str, str] | None:
-    """`check_condition`'s verdict on `cond`: (code, message) of its refusal, None when it accepts.
-
-    A condition is refused exactly when it is malformed, with argument-invalid, the message opening with the
-    path to the part that is not a condition.
-
-    raises: PiquetError
-    post: (__return__ is None) == (malformed_at(cond) is None)
-    post: __return__ is None or __return__[0] == "argument-invalid"
-    post: __return__ is None or __return__[1].startswith(f"{malformed_at(cond)}:")
-    """
-    from piquet_ref.odds.take_in import check_condition
-
-    try:
-        check_condition(cond)
-    except PiquetError as exc:
-        return exc.code, exc.message
-    return None
 
 
 def suit_length_patterns(cards: int, n_suits: int, n_ranks: int) -> list[tuple[int, ...]]:

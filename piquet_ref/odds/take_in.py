@@ -18,17 +18,16 @@ convolutions are memoised, so ranking every discard of a hand reuses nearly all 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, factorial, prod
-from typing import Literal, NamedTuple, Union
+from typing import NamedTuple
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, Card, Hand, cards_of, format_card, check_cards, check_hand, hand_of_pack, pack_of, pack_of_hand, size
 from piquet_ref.hand.declarations import carte_blanche
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player
@@ -37,94 +36,13 @@ from piquet_ref.odds.definitions import (  # the postconditions' plain readings
     suit_length_patterns,
 )
 from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, SET_FIELD_BITS, point_key, sequence_key, tables
-
-Scope = Literal["taken", "hand"]
-
-
-# ------------------------------------------------------------------------------ conditions
-
-
-@dataclass(frozen=True)
-class Count:
-    """Between `at_least` and `at_most` (None: no upper bound) of `cards` (packed, see cards.pack_of)
-    are among the cards taken in (`taken`) or in the hand after taking in (`hand`)."""
-
-    scope: Scope
-    cards: int
-    at_least: int = 1
-    at_most: int | None = None
+from piquet_ref.odds.conditions import (
+    CONDITION_TYPES, MAX_KINDS, RANK_KINDS, SUIT_KINDS, AllOf, AnyOf, Axis, Condition, Count, Feature, Not, PointAtLeast, Question,
+    SequenceAtLeast, SetHeld,
+)
 
 
-@dataclass(frozen=True)
-class PointAtLeast:
-    """The hand after taking in has a point of `length` cards or more (making at least `pips` on equal length)."""
-
-    length: int
-    pips: int = 0
-
-
-@dataclass(frozen=True)
-class SequenceAtLeast:
-    """The hand after taking in has a sequence at least as good as `length` cards to `top` (a rank bit;
-    the lowest top the length allows means any sequence of that length)."""
-
-    length: int
-    top: int = 0
-
-
-@dataclass(frozen=True)
-class SetHeld:
-    """The hand after taking in holds a set of `count` cards (4 a quatorze, 3 a trio) of rank bit `rank`
-    (None: of any rank)."""
-
-    count: int
-    rank: int | None = None
-
-
-@dataclass(frozen=True)
-class AllOf:
-    items: tuple[Condition, ...]
-
-
-@dataclass(frozen=True)
-class AnyOf:
-    items: tuple[Condition, ...]
-
-
-@dataclass(frozen=True)
-class Not:
-    item: Condition
-
-
-Condition = Union[Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not]
-CONDITION_TYPES = (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)
-
-
-# ------------------------------------------------------------------------------ features
-
-Axis = Literal["suit", "rank"]
-FeatureKind = Literal["count_taken", "count_hand", "point", "sequence", "point_length", "sequence_best", "set", "set_best"]
-MAX_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best", "set", "set_best"})  # the others: sums
-SUIT_KINDS = frozenset({"point", "sequence", "point_length", "sequence_best"})  # read a whole suit
-RANK_KINDS = frozenset({"set", "set_best"})  # read a whole rank
-
-
-@dataclass(frozen=True)
-class Feature:
-    """A value of one line of the pack (a suit, or a rank: its cards kept and taken in) combined over
-    the lines by maximum (points, sequences, sets) or by sum, capped at `cap` when given (counts).
-
-    A count with a `floor` only matters once it reaches the floor: as soon as the lines still to come
-    cannot bring it there, its value is set to 0 (which fails the floor too), so that the counts that
-    can no longer matter make one state instead of many.
-    """
-
-    kind: FeatureKind
-    cards: int = 0  # count_*: packed cards counted
-    key: int = 0  # point / sequence: the threshold key; set: the count
-    rank: int = -1  # set: the rank bit, -1 for any rank
-    cap: int | None = None
-    floor: int = 0
+# ------------------------------------------------------------------------------ the lines of the pack
 
 
 def lines_of(hand: Hand, axis: Axis) -> tuple[int, ...]:
@@ -383,15 +301,6 @@ class Chance(NamedTuple):
         return p.numerator, p.denominator - p.numerator
 
 
-@dataclass(frozen=True)
-class Question:
-    """A take-in seen from one player: the cards he keeps, the cards he cannot see, how many he takes."""
-
-    kept: Hand
-    unseen: Hand
-    take: int
-
-
 def question(
     hand: Hand,
     discard: tuple[Card, ...] = (),
@@ -483,7 +392,7 @@ def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -
 def check_condition(cond: object, what: str = "condition") -> Condition:
     """`cond` if it is a condition tree of this module's types, else argument-invalid.
 
-    (`odds_contracts.condition_refused` states the refusal: exactly the malformed conditions, the
+    (`verification.contracts.odds.condition_refused` states the refusal: exactly the malformed conditions, the
     message naming the part.)
 
     raises: PiquetError

@@ -14,14 +14,12 @@ planted in copies of `partie` (VERIFICATION.md).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from piquet_ref.hand.cards import bit_of, parse_card
 from piquet_ref.deal.scoring import score_deal
-
-if TYPE_CHECKING:
-    from piquet_ref.partie.scoring import ChouetteLine, DealLine, Game, Partie, PartieResult
-    from piquet_ref.rules.ruleset import Ruleset
+from piquet_ref.partie.result import ChouetteLine, DealLine, Game, Partie, PartieResult
+from piquet_ref.rules.ruleset import Ruleset
 
 GAME_FORMS = ("hundred-up", "best-of-five")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Ruleset, Stake
 
 PENCE_PER_SHILLING = 12

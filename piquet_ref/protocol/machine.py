@@ -39,14 +39,15 @@ from typing import Any, Mapping
 
 from piquet_ref.hand.cards import Card, cards_of, check_distinct, format_card, format_cards, hand_of, parse_cards
 from piquet_ref.hand.declarations import DECL_CATEGORIES
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps, result_json
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
 from piquet_ref.machine.actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
 from piquet_ref.machine.actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
-from piquet_ref.deal.irregular.penalties import ELECTIONS
+from piquet_ref.rules.laws import ELECTIONS
 from piquet_ref.machine.counts import count_actions
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 

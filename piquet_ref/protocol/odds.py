@@ -12,25 +12,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, Card, check_distinct, hand_of, notation, read_cards
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
-from piquet_ref.odds.take_in import (
-    AllOf,
-    AnyOf,
-    Chance,
-    Condition,
-    Count,
-    HandCounts,
-    Not,
-    PointAtLeast,
-    Question,
-    SequenceAtLeast,
-    SetHeld,
-    chance,
-    distinct_hands,
-    question,
+from piquet_ref.odds.conditions import (
+    AllOf, AnyOf, Condition, Count, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
 )
+from piquet_ref.odds.take_in import Chance, HandCounts, chance, distinct_hands, question
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 from piquet_ref.hand.cards import check_distinct, format_card, hand_of, parse_cards
 from piquet_ref.deal.counts import count_discards, count_play, position_of
 from piquet_ref.hand.declarations import ALL, compare_declarations, declared, evaluate_hand
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import comparison_text, dumps, evaluation_text, result_text
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.protocol.machine import op_apply, op_count_actions, op_legal_actions

@@ -28,9 +28,9 @@ from piquet_ref.hand.declarations import (
     set_name,
     verdict,
 )
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
-from piquet_ref.deal.scoring import DealResult, Event, PlayerScore, Trick
+from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
 
 CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
 

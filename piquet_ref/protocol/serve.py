@@ -11,9 +11,10 @@ import json
 from typing import IO, Any
 
 from piquet_ref import __version__
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps
-from piquet_ref.rules.loader import ruleset_ids
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.ops import OPS
 
 PROTOCOL = 1

@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from piquet_ref.rules.errors import SpecError, error
-from piquet_ref.rules.loader import RULE_ID, rule_ids_of, ruleset_ids, source_keys
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.tables import RULE_ID, rule_ids_of, ruleset_ids, source_keys, spec_invalid, table_strings, table_text
 from piquet_ref.rules.files import read_yaml, spec_dir
 
 Kind = Literal["variant", "older-rule", "source-error", "wording", "unspecified"]
@@ -89,18 +89,6 @@ class Ambiguity:
         return dict(self.readings).get(ruleset_id)
 
 
-def _fail(where: str, what: str) -> SpecError:
-    return SpecError("spec-invalid", f"{where}: {what}")
-
-
-def _text(value: Any, where: str, short: bool = False) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _fail(where, "must be a non-empty string")
-    if short and "\n" in value.strip():
-        raise _fail(where, "must be one line")
-    return " ".join(value.split())
-
-
 def load_sources(root: Path) -> tuple[Source, ...]:
     """Every source of `root`/sources.yaml, each with all its fields."""
     source_keys(root)  # the keys: strings, present, distinct
@@ -108,18 +96,18 @@ def load_sources(root: Path) -> tuple[Source, ...]:
     for i, item in enumerate(read_yaml(root / "sources.yaml")["sources"]):
         where = f"sources.yaml: sources[{i}]"
         if set(item) != set(SOURCE_FIELDS):
-            raise _fail(where, f"must have exactly {', '.join(SOURCE_FIELDS)}")
+            raise spec_invalid(where, f"must have exactly {', '.join(SOURCE_FIELDS)}")
         year = item["year"]
         if year is not None and (not isinstance(year, int) or isinstance(year, bool) or not 1500 <= year <= 2100):
-            raise _fail(f"{where}.year", f"must be a year or null, got {year!r}")
+            raise spec_invalid(f"{where}.year", f"must be a year or null, got {year!r}")
         file = item["file"]
         if file is not None and (not isinstance(file, str) or not file):
-            raise _fail(f"{where}.file", "must be a path under shared/sources/ or null")
+            raise spec_invalid(f"{where}.file", "must be a path under shared/sources/ or null")
         out.append(
             Source(
-                item["key"], _text(item["author"], f"{where}.author"), _text(item["title"], f"{where}.title"), year,
-                _text(item["edition"], f"{where}.edition"), _text(item["speaks_for"], f"{where}.speaks_for"),
-                _text(item["cited_as"], f"{where}.cited_as"), file,
+                item["key"], table_text(item["author"], f"{where}.author"), table_text(item["title"], f"{where}.title"), year,
+                table_text(item["edition"], f"{where}.edition"), table_text(item["speaks_for"], f"{where}.speaks_for"),
+                table_text(item["cited_as"], f"{where}.cited_as"), file,
             )
         )
     return tuple(out)
@@ -142,11 +130,11 @@ def load_ambiguities(root: Path) -> tuple[Ambiguity, ...]:
         file = path.relative_to(root).as_posix()
         data = read_yaml(path)
         if not isinstance(data, dict) or set(data) != {"ambiguities"} or not isinstance(data["ambiguities"], list):
-            raise _fail(file, "must be a mapping with exactly 'ambiguities', a list")
+            raise spec_invalid(file, "must be a mapping with exactly 'ambiguities', a list")
         for i, item in enumerate(data["ambiguities"]):
             entry = _entry(item, f"{file}: ambiguities[{i}]", file, keys, rules, rulesets)
             if entry.id in seen:
-                raise _fail(f"{file}: {entry.id}", f"id is already used in {seen[entry.id]}")
+                raise spec_invalid(f"{file}: {entry.id}", f"id is already used in {seen[entry.id]}")
             seen[entry.id] = file
             out.append(entry)
     by_row: dict[str, list[Ambiguity]] = {}
@@ -155,86 +143,78 @@ def load_ambiguities(root: Path) -> tuple[Ambiguity, ...]:
             by_row.setdefault(a.catalogue, []).append(a)
     for row, entries in by_row.items():
         if len(entries) > 1:
-            raise _fail(f"{entries[1].file}: {entries[1].id}.catalogue", f"row {row} is already answered by {entries[0].id} ({entries[0].file})")
+            raise spec_invalid(f"{entries[1].file}: {entries[1].id}.catalogue", f"row {row} is already answered by {entries[0].id} ({entries[0].file})")
     return tuple(out)
 
 
 def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozenset[str], rulesets: set[str]) -> Ambiguity:
     if not isinstance(item, dict):
-        raise _fail(where, "must be a mapping")
+        raise spec_invalid(where, "must be a mapping")
     if isinstance(item.get("id"), str):
         where = f"{where} ({item['id']})"
     missing = [k for k in ENTRY_REQUIRED if k not in item]
     unknown = sorted(set(map(str, item)) - set(ENTRY_REQUIRED) - set(ENTRY_OPTIONAL))
     if missing or unknown:
-        raise _fail(where, f"missing {missing}, unknown {unknown}")
+        raise spec_invalid(where, f"missing {missing}, unknown {unknown}")
     aid = item["id"]
     if not isinstance(aid, str) or not RULE_ID.match(aid):
-        raise _fail(where, f"id {aid!r} is not a dotted lower-case id")
+        raise spec_invalid(where, f"id {aid!r} is not a dotted lower-case id")
     where = f"{file}: {aid}"
     row = item.get("catalogue")
     if row is not None and (not isinstance(row, str) or not CATALOGUE_ROW.match(row)):
-        raise _fail(f"{where}.catalogue", f"must be a Part B row B1..B99 or null, got {row!r}")
+        raise spec_invalid(f"{where}.catalogue", f"must be a Part B row B1..B99 or null, got {row!r}")
     scope, kind = item["scope"], item["kind"]
     if scope not in SCOPES:
-        raise _fail(f"{where}.scope", f"must be one of {', '.join(SCOPES)}, got {scope!r}")
+        raise spec_invalid(f"{where}.scope", f"must be one of {', '.join(SCOPES)}, got {scope!r}")
     if kind not in KINDS:
-        raise _fail(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
-    touched = _strings(item["rules"], f"{where}.rules")
+        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    touched = table_strings(item["rules"], f"{where}.rules")
     for rid in touched:
         if rid not in rules:
-            raise _fail(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
+            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
     if not touched and scope in EXECUTABLE:
-        raise _fail(f"{where}.rules", "an entry whose readings the scorer carries out must name the rules it touches")
+        raise spec_invalid(f"{where}.rules", "an entry whose readings the scorer carries out must name the rules it touches")
     laws = item.get("laws", [])
     if not isinstance(laws, list) or not all(type(n) is int and 1 <= n <= 78 for n in laws):
-        raise _fail(f"{where}.laws", "must be a list of law numbers 1-78")
+        raise spec_invalid(f"{where}.laws", "must be a list of law numbers 1-78")
     positions = item["positions"]
     if not isinstance(positions, list) or not positions:
-        raise _fail(f"{where}.positions", "must be a non-empty list of {key, at, reading}")
+        raise spec_invalid(f"{where}.positions", "must be a non-empty list of {key, at, reading}")
     pos = []
     for j, p in enumerate(positions):
         pw = f"{where}.positions[{j}]"
         if not isinstance(p, dict) or set(p) != {"key", "at", "reading"}:
-            raise _fail(pw, "must have exactly key, at and reading")
+            raise spec_invalid(pw, "must have exactly key, at and reading")
         if str(p["key"]) not in keys:
-            raise _fail(f"{pw}.key", f"{p['key']!r} is not a key of spec/sources.yaml")
-        pos.append(Position(str(p["key"]), _text(p["at"], f"{pw}.at", True), _text(p["reading"], f"{pw}.reading")))
+            raise spec_invalid(f"{pw}.key", f"{p['key']!r} is not a key of spec/sources.yaml")
+        pos.append(Position(str(p["key"]), table_text(p["at"], f"{pw}.at", True), table_text(p["reading"], f"{pw}.reading")))
     readings = item["readings"]
     if not isinstance(readings, dict) or not readings:
-        raise _fail(f"{where}.readings", "must map ruleset ids to {reading, reason}")
+        raise spec_invalid(f"{where}.readings", "must map ruleset ids to {reading, reason}")
     reads = []
     for rid, r in readings.items():
         rw = f"{where}.readings.{rid}"
         if rid not in rulesets:
-            raise _fail(rw, "names no ruleset of spec/rulesets")
+            raise spec_invalid(rw, "names no ruleset of spec/rulesets")
         if not isinstance(r, dict) or set(r) != {"reading", "reason"}:
-            raise _fail(rw, "must have exactly reading and reason")
-        reads.append((str(rid), Reading(_text(r["reading"], f"{rw}.reading"), _text(r["reason"], f"{rw}.reason"))))
-    cases = _strings(item["cases"], f"{where}.cases")
+            raise spec_invalid(rw, "must have exactly reading and reason")
+        reads.append((str(rid), Reading(table_text(r["reading"], f"{rw}.reading"), table_text(r["reason"], f"{rw}.reason"))))
+    cases = table_strings(item["cases"], f"{where}.cases")
     bad = [c for c in cases if not CASE_ID.match(c)]
     if bad:
-        raise _fail(f"{where}.cases", f"{bad} are not case ids (PQ- and 5 Crockford base32 characters)")
+        raise spec_invalid(f"{where}.cases", f"{bad} are not case ids (PQ- and 5 Crockford base32 characters)")
     if scope in EXECUTABLE and not cases:
-        raise _fail(f"{where}.cases", "an entry whose readings the scorer carries out must name the cases that pin them")
+        raise spec_invalid(f"{where}.cases", "an entry whose readings the scorer carries out must name the cases that pin them")
     evidence = item.get("evidence")
     if kind == "source-error" and evidence is None:
-        raise _fail(f"{where}.evidence", "a source error must give its evidence")
+        raise spec_invalid(f"{where}.evidence", "a source error must give its evidence")
     notes = item.get("notes")
     return Ambiguity(
-        aid, row, _text(item["topic"], f"{where}.topic", True), cast(Scope, scope), cast(Kind, kind), touched,
+        aid, row, table_text(item["topic"], f"{where}.topic", True), cast(Scope, scope), cast(Kind, kind), touched,
         tuple(laws), tuple(pos), tuple(reads), cases,
-        None if evidence is None else _text(evidence, f"{where}.evidence"),
-        None if notes is None else _text(notes, f"{where}.notes"), file,
+        None if evidence is None else table_text(evidence, f"{where}.evidence"),
+        None if notes is None else table_text(notes, f"{where}.notes"), file,
     )
-
-
-def _strings(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(x, str) and x for x in value):
-        raise _fail(where, "must be a list of strings")
-    if len(set(value)) != len(value):
-        raise _fail(where, "lists an entry twice")
-    return tuple(value)
 
 
 @lru_cache(maxsize=1)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from piquet_ref.rules.catalogue import _fail, _strings, _text
+from piquet_ref.rules.tables import spec_invalid, table_strings, table_text
 from piquet_ref.rules.laws import NUMBERS
 from piquet_ref.rules.files import read_yaml, spec_dir
 
@@ -44,37 +44,37 @@ def load_decisions(root: Path) -> tuple[Decision, ...]:
     """Every case of `root`/decisions.yaml, I to XXII in order, each validated."""
     data = read_yaml(root / FILE)
     if not isinstance(data, dict) or set(data) != {"decisions"} or not isinstance(data["decisions"], list):
-        raise _fail(FILE, "must be a mapping with exactly 'decisions', a list")
+        raise spec_invalid(FILE, "must be a mapping with exactly 'decisions', a list")
     if len(data["decisions"]) != len(NUMERALS):
-        raise _fail(f"{FILE}: decisions", f"must hold the {len(NUMERALS)} cases I-XXII, got {len(data['decisions'])}")
+        raise spec_invalid(f"{FILE}: decisions", f"must hold the {len(NUMERALS)} cases I-XXII, got {len(data['decisions'])}")
     return tuple(_decision(item, numeral) for item, numeral in zip(data["decisions"], NUMERALS))
 
 
 def _decision(item: Any, numeral: str) -> Decision:
     where = f"{FILE}: case {numeral}"
     if not isinstance(item, dict) or item.get("case") != numeral:
-        raise _fail(where, f"must be a mapping whose case is {numeral} (the cases stand in order)")
+        raise spec_invalid(where, f"must be a mapping whose case is {numeral} (the cases stand in order)")
     decidable = item.get("decidable")
     if not isinstance(decidable, bool):
-        raise _fail(f"{where}.decidable", f"must be yes or no, got {decidable!r}")
+        raise spec_invalid(f"{where}.decidable", f"must be yes or no, got {decidable!r}")
     allowed = FIELDS | (DECIDABLE_FIELDS if decidable else {"why_not"})
     missing, unknown = sorted(FIELDS - set(item)), sorted(set(map(str, item)) - allowed)
     if missing or unknown:
-        raise _fail(where, f"missing {missing}, unknown {unknown} (a {'decidable' if decidable else 'not decidable'} case)")
+        raise spec_invalid(where, f"missing {missing}, unknown {unknown} (a {'decidable' if decidable else 'not decidable'} case)")
     laws = item["laws"]
     if not isinstance(laws, list) or not all(type(n) is int and n in NUMBERS for n in laws):
-        raise _fail(f"{where}.laws", f"must be a list of law numbers 1-78, got {laws!r}")
-    cases = _strings(item.get("cases", []), f"{where}.cases")
+        raise spec_invalid(f"{where}.laws", f"must be a list of law numbers 1-78, got {laws!r}")
+    cases = table_strings(item.get("cases", []), f"{where}.cases")
     pending = item.get("pending")
     if decidable and bool(cases) == (pending is not None):
-        raise _fail(where, "a decidable case names its conformance cases or, while it has none, what is pending; not both")
+        raise spec_invalid(where, "a decidable case names its conformance cases or, while it has none, what is pending; not both")
     if "machine" in item and not cases:
-        raise _fail(f"{where}.machine", "is said only of a case pinned by conformance cases (else say it in pending)")
+        raise spec_invalid(f"{where}.machine", "is said only of a case pinned by conformance cases (else say it in pending)")
     return Decision(
-        numeral, tuple(laws), _text(item["question"], f"{where}.question"), _text(item["ruling"], f"{where}.ruling"), decidable,
-        None if decidable else _text(item.get("why_not"), f"{where}.why_not"), cases,
-        None if pending is None else _text(pending, f"{where}.pending"),
-        None if "machine" not in item else _text(item["machine"], f"{where}.machine"),
+        numeral, tuple(laws), table_text(item["question"], f"{where}.question"), table_text(item["ruling"], f"{where}.ruling"), decidable,
+        None if decidable else table_text(item.get("why_not"), f"{where}.why_not"), cases,
+        None if pending is None else table_text(pending, f"{where}.pending"),
+        None if "machine" not in item else table_text(item["machine"], f"{where}.machine"),
     )
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from piquet_ref.rules.errors import SpecError
+
 try:  # the C build of PyYAML's safe loader: the same safe constructors as `safe_load`, ten times faster
     from yaml import CSafeLoader as _SafeLoader
 except ImportError:  # pragma: no cover - PyYAML built without libyaml
@@ -38,8 +40,6 @@ def corpus_dir() -> Path:
 def read_yaml(path: Path) -> Any:
     """Read one YAML file with the safe loader (`safe_load`, in C where PyYAML has it); errors name the file. The same bytes are parsed once (the
     rule tables are read by every ruleset load); each caller gets its own copy."""
-    from piquet_ref.rules.errors import SpecError
-
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -49,8 +49,6 @@ def read_yaml(path: Path) -> Any:
 
 @lru_cache(maxsize=1024)
 def _parsed(name: str, data: bytes) -> Any:
-    from piquet_ref.rules.errors import SpecError
-
     try:
         return yaml.load(data.decode("utf-8"), Loader=_SafeLoader)
     except UnicodeDecodeError:

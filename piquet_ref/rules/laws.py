@@ -17,11 +17,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from piquet_ref.rules.catalogue import _fail, _strings, _text, load_ambiguities
-from piquet_ref.rules.errors import error, load_error_catalogue
-from piquet_ref.rules.loader import rule_ids_of
-from piquet_ref.rules.elections import ELECTIONS
+from piquet_ref.rules.catalogue import load_ambiguities
+from piquet_ref.rules.tables import spec_invalid, table_strings, table_text
+from piquet_ref.rules.codes import error, load_error_catalogue
+from piquet_ref.rules.tables import rule_ids_of
 from piquet_ref.rules.files import read_yaml, spec_dir
+
+Election = Literal["fresh_deal", "enforce", "waive", "stand"]
+"""What a player may elect when a law offers him a choice (the protocol's `elect` action): a fresh deal (laws 11,
+13, 28), letting the deal stand (laws 11, 13), enforcing or waiving a penalty (law 44). Which law offers which is
+the law's `elections` in spec/laws.yaml."""
+ELECTIONS: tuple[Election, ...] = ("fresh_deal", "enforce", "waive", "stand")
 
 Kind = Literal["procedure", "irregularity", "penalty", "definition", "etiquette"]
 KINDS: tuple[Kind, ...] = ("procedure", "irregularity", "penalty", "definition", "etiquette")
@@ -61,7 +67,7 @@ class Law:
     why_not: str | None  # set exactly when not executable
     items: tuple[LawItem, ...]
     situations: tuple[str, ...] = ()  # what the state machine asks this law for (`law_of`)
-    elections: tuple[str, ...] = ()  # what the innocent player may elect under it (`penalties.ELECTIONS`)
+    elections: tuple[str, ...] = ()  # what the innocent player may elect under it (`ELECTIONS`)
     machine: str | None = None  # how the state machine represents what the law leaves free, where it says
 
 
@@ -69,10 +75,10 @@ def load_laws(root: Path) -> tuple[Law, ...]:
     """Every law of `root`/laws.yaml, in number order, validated against the rules, errors and ambiguities of `root`."""
     data = read_yaml(root / FILE)
     if not isinstance(data, dict) or set(data) != {"sections", "laws"}:
-        raise _fail(FILE, "must be a mapping with exactly 'sections' and 'laws'")
-    sections = _strings(data["sections"], f"{FILE}: sections")
+        raise spec_invalid(FILE, "must be a mapping with exactly 'sections' and 'laws'")
+    sections = table_strings(data["sections"], f"{FILE}: sections")
     if not isinstance(data["laws"], list):
-        raise _fail(f"{FILE}: laws", "must be a list")
+        raise spec_invalid(f"{FILE}: laws", "must be a list")
     rules = rule_ids_of(root)
     codes = load_error_catalogue(root)
     ambiguity_laws = {a.id: a.laws for a in load_ambiguities(root)}
@@ -80,88 +86,88 @@ def load_laws(root: Path) -> tuple[Law, ...]:
     for i, item in enumerate(data["laws"]):
         law = _law(item, f"{FILE}: laws[{i}]", sections, rules)
         if law.number in by_number:
-            raise _fail(f"{FILE}: laws[{i}].number", f"law {law.number} is given twice")
+            raise spec_invalid(f"{FILE}: laws[{i}].number", f"law {law.number} is given twice")
         by_number[law.number] = law
     named: dict[str, int] = {}
     for law in by_number.values():
         for sid in law.situations:
             if sid in named:
-                raise _fail(f"{FILE}: law {law.number}.situations", f"{sid!r} is named by law {named[sid]} too (each situation has one law)")
+                raise spec_invalid(f"{FILE}: law {law.number}.situations", f"{sid!r} is named by law {named[sid]} too (each situation has one law)")
             named[sid] = law.number
     missing = [n for n in NUMBERS if n not in by_number]
     if missing:
-        raise _fail(f"{FILE}: laws", f"laws {missing} are missing (every law 1-78 once)")
+        raise spec_invalid(f"{FILE}: laws", f"laws {missing} are missing (every law 1-78 once)")
     laws = tuple(by_number[n] for n in NUMBERS)
     order = [sections.index(law.section) for law in laws]
     if order != sorted(order) or set(order) != set(range(len(sections))):
-        raise _fail(f"{FILE}: sections", "every section must hold laws, and the laws must stand under the sections in order")
+        raise spec_invalid(f"{FILE}: sections", "every section must hold laws, and the laws must stand under the sections in order")
     for law in laws:
         where = f"{FILE}: law {law.number}"
         for code in law.errors:
             entry = codes.get(code)
             if entry is None:
-                raise _fail(f"{where}.errors", f"{code!r} is not a code of errors.yaml")
+                raise spec_invalid(f"{where}.errors", f"{code!r} is not a code of errors.yaml")
             if entry.law != law.number:
-                raise _fail(f"{where}.errors", f"{code!r} gives law {entry.law} in errors.yaml, not {law.number}")
+                raise spec_invalid(f"{where}.errors", f"{code!r} gives law {entry.law} in errors.yaml, not {law.number}")
             if entry.rule is not None and entry.rule not in law.rules:
-                raise _fail(f"{where}.rules", f"must name {entry.rule!r}, the rule its error {code!r} guards")
+                raise spec_invalid(f"{where}.rules", f"must name {entry.rule!r}, the rule its error {code!r} guards")
         owed = sorted(c for c, e in codes.items() if e.law == law.number and c not in law.errors)
         if owed:
-            raise _fail(f"{where}.errors", f"must list {owed}: errors.yaml gives them law {law.number}")
+            raise spec_invalid(f"{where}.errors", f"must list {owed}: errors.yaml gives them law {law.number}")
         for aid in law.ambiguities:
             if aid not in ambiguity_laws:
-                raise _fail(f"{where}.ambiguities", f"{aid!r} is not an ambiguity of spec/ambiguities")
+                raise spec_invalid(f"{where}.ambiguities", f"{aid!r} is not an ambiguity of spec/ambiguities")
             if law.number not in ambiguity_laws[aid]:
-                raise _fail(f"{where}.ambiguities", f"{aid!r} does not name law {law.number} in its laws")
+                raise spec_invalid(f"{where}.ambiguities", f"{aid!r} does not name law {law.number} in its laws")
         owed = sorted(a for a, ns in ambiguity_laws.items() if law.number in ns and a not in law.ambiguities)
         if owed:
-            raise _fail(f"{where}.ambiguities", f"must list {owed}: their laws name law {law.number}")
+            raise spec_invalid(f"{where}.ambiguities", f"must list {owed}: their laws name law {law.number}")
     return laws
 
 
 def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]) -> Law:
     if not isinstance(item, dict):
-        raise _fail(where, "must be a mapping")
+        raise spec_invalid(where, "must be a mapping")
     number = item.get("number")
     if type(number) is not int or number not in NUMBERS:
-        raise _fail(f"{where}.number", f"must be a law number 1-78, got {number!r}")
+        raise spec_invalid(f"{where}.number", f"must be a law number 1-78, got {number!r}")
     where = f"{FILE}: law {number}"
     missing = [k for k in LAW_FIELDS if k not in item]
     unknown = sorted(set(map(str, item)) - set(LAW_FIELDS) - set(LAW_OPTIONAL))
     if missing or unknown:
-        raise _fail(where, f"missing {missing}, unknown {unknown}")
+        raise spec_invalid(where, f"missing {missing}, unknown {unknown}")
     if item["section"] not in sections:
-        raise _fail(f"{where}.section", f"{item['section']!r} is not one of the sections")
+        raise spec_invalid(f"{where}.section", f"{item['section']!r} is not one of the sections")
     kind = item["kind"]
     if kind not in KINDS:
-        raise _fail(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
     remedy = item["remedy"]
     if remedy is None and kind in NEEDS_REMEDY:
-        raise _fail(f"{where}.remedy", f"a law of kind {kind} must say its remedy or penalty")
-    touched = _strings(item["rules"], f"{where}.rules")
+        raise spec_invalid(f"{where}.remedy", f"a law of kind {kind} must say its remedy or penalty")
+    touched = table_strings(item["rules"], f"{where}.rules")
     for rid in touched:
         if rid not in rules:
-            raise _fail(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
+            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
     executable, why_not = _executable(item, where)
     items = _items(item.get("items"), f"{where}.items")
     if items and executable != any(x.executable for x in items):
-        raise _fail(f"{where}.executable", "a law with items is executable exactly when one of its items is")
-    situations = _strings(item.get("situations", []), f"{where}.situations")
+        raise spec_invalid(f"{where}.executable", "a law with items is executable exactly when one of its items is")
+    situations = table_strings(item.get("situations", []), f"{where}.situations")
     bad = [s for s in situations if not SITUATION_ID.fullmatch(s)]
     if bad:
-        raise _fail(f"{where}.situations", f"{bad[0]!r} is not a situation id (lowercase words joined by '.' and '-')")
-    elections = _strings(item.get("elections", []), f"{where}.elections")
+        raise spec_invalid(f"{where}.situations", f"{bad[0]!r} is not a situation id (lowercase words joined by '.' and '-')")
+    elections = table_strings(item.get("elections", []), f"{where}.elections")
     unknown_choice = [e for e in elections if e not in ELECTIONS]
     if unknown_choice:
-        raise _fail(f"{where}.elections", f"{unknown_choice[0]!r} is not an election (one of {', '.join(ELECTIONS)})")
+        raise spec_invalid(f"{where}.elections", f"{unknown_choice[0]!r} is not an election (one of {', '.join(ELECTIONS)})")
     if elections and not executable:
-        raise _fail(f"{where}.elections", "a law the state machine cannot decide offers no election to it")
+        raise spec_invalid(f"{where}.elections", "a law the state machine cannot decide offers no election to it")
     return Law(
-        number, item["section"], _text(item["statement"], f"{where}.statement"), cast(Kind, kind),
-        _text(item["trigger"], f"{where}.trigger"), None if remedy is None else _text(remedy, f"{where}.remedy"),
-        touched, _strings(item["errors"], f"{where}.errors"), _strings(item["ambiguities"], f"{where}.ambiguities"),
+        number, item["section"], table_text(item["statement"], f"{where}.statement"), cast(Kind, kind),
+        table_text(item["trigger"], f"{where}.trigger"), None if remedy is None else table_text(remedy, f"{where}.remedy"),
+        touched, table_strings(item["errors"], f"{where}.errors"), table_strings(item["ambiguities"], f"{where}.ambiguities"),
         executable, why_not, items, situations, elections,
-        None if item.get("machine") is None else _text(item["machine"], f"{where}.machine"),
+        None if item.get("machine") is None else table_text(item["machine"], f"{where}.machine"),
     )
 
 
@@ -169,12 +175,12 @@ def _executable(item: dict[str, Any], where: str) -> tuple[bool, str | None]:
     """`executable` (yes/no) and `why_not`, given exactly when it is no."""
     executable = item["executable"]
     if not isinstance(executable, bool):
-        raise _fail(f"{where}.executable", f"must be yes or no, got {executable!r}")
+        raise spec_invalid(f"{where}.executable", f"must be yes or no, got {executable!r}")
     why_not = item.get("why_not")
     if executable and why_not is not None:
-        raise _fail(f"{where}.why_not", "an executable law gives no why_not")
+        raise spec_invalid(f"{where}.why_not", "an executable law gives no why_not")
     if not executable:
-        return False, _text(why_not, f"{where}.why_not")
+        return False, table_text(why_not, f"{where}.why_not")
     return True, None
 
 
@@ -182,16 +188,16 @@ def _items(value: Any, where: str) -> tuple[LawItem, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or not value:
-        raise _fail(where, "must be a non-empty list of {mark, statement, executable, why_not}")
+        raise spec_invalid(where, "must be a non-empty list of {mark, statement, executable, why_not}")
     out = []
     for j, x in enumerate(value):
         iw = f"{where}[{j}]"
         if not isinstance(x, dict) or not {"mark", "statement", "executable"} <= set(x) <= {"mark", "statement", "executable", "why_not"}:
-            raise _fail(iw, "must have mark, statement, executable and, when not executable, why_not")
+            raise spec_invalid(iw, "must have mark, statement, executable and, when not executable, why_not")
         if x["mark"] != ROMAN[j]:
-            raise _fail(f"{iw}.mark", f"must be {ROMAN[j]} (the items are numbered I, II, ... in order), got {x['mark']!r}")
+            raise spec_invalid(f"{iw}.mark", f"must be {ROMAN[j]} (the items are numbered I, II, ... in order), got {x['mark']!r}")
         executable, why_not = _executable(x, iw)
-        out.append(LawItem(ROMAN[j], _text(x["statement"], f"{iw}.statement"), executable, why_not))
+        out.append(LawItem(ROMAN[j], table_text(x["statement"], f"{iw}.statement"), executable, why_not))
     return tuple(out)
 
 
@@ -207,7 +213,7 @@ def law_of(situation: str) -> Law:
     for x in laws():
         if situation in x.situations:
             return x
-    raise _fail(FILE, f"no law names the situation {situation!r} (the code asks for it)")
+    raise spec_invalid(FILE, f"no law names the situation {situation!r} (the code asks for it)")
 
 
 def law(number: str | int) -> Law:

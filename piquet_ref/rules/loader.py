@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import copy
 import json
-import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar, cast
 
-from piquet_ref.rules.errors import SpecError, error_catalogue
+from piquet_ref.rules.catalogue import load_ambiguities
+from piquet_ref.rules.codes import error, error_catalogue
 from piquet_ref.rules.ruleset import (
     CATEGORIES,
     PLAYERS,
@@ -23,7 +22,6 @@ from piquet_ref.rules.ruleset import (
     CardsRules,
     CarteBlancheRules,
     Category,
-    Citation,
     ChouetteRules,
     DealingRules,
     FORMS,
@@ -38,52 +36,39 @@ from piquet_ref.rules.ruleset import (
     PlayRules,
     PointRules,
     Rank,
-    Rule,
     Ruleset,
     SequenceRules,
     SetRules,
     Suit,
 )
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.tables import RULESET_ID, RawRule, read_citations, read_rule_files, ruleset_ids, source_keys, spec_invalid
 
-RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
-RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DEFAULT_RULESET = "portland-1882"
 SUITS_IN_A_HAND = 4  # the hand representation: one 8-bit mask per suit
 RANKS_IN_A_SUIT = 8
 T = TypeVar("T")
 
 
-def _fail(where: str, what: str) -> SpecError:
-    return SpecError("spec-invalid", f"{where}: {what}")
-
-
-@dataclass
-class _RawRule:
-    rule: Rule
-    params: dict[str, Any]
-    used: set[str]
-
-
 class _Tables:
     """The raw rule tables with typed, tracked access to each rule's params."""
 
-    def __init__(self, raw: dict[str, _RawRule]) -> None:
+    def __init__(self, raw: dict[str, RawRule]) -> None:
         self.raw = raw
 
     def param(self, rule_id: str, name: str, check: Callable[[Any], T], expect: str) -> T:
         entry = self.raw.get(rule_id)
         if entry is None:
-            raise _fail("spec/rules", f"rule {rule_id!r} is missing")
+            raise spec_invalid("spec/rules", f"rule {rule_id!r} is missing")
         where = f"{entry.rule.file}: {rule_id}.params.{name}"
         if name not in entry.params:
-            raise _fail(where, "is missing")
+            raise spec_invalid(where, "is missing")
         entry.used.add(name)
         value = entry.params[name]
         try:
             return check(value)
         except (TypeError, ValueError, KeyError) as exc:
-            raise _fail(where, f"must be {expect}, got {value!r} ({exc})") from None
+            raise spec_invalid(where, f"must be {expect}, got {value!r} ({exc})") from None
 
     def integer(self, rule_id: str, name: str, low: int = 0, high: int = 1000) -> int:
         def check(v: Any) -> int:
@@ -169,85 +154,7 @@ def _players(v: Any) -> frozenset[Player]:
     return frozenset(cast(tuple[Player, ...], items))
 
 
-def _read_citations(file: str, rid: str, value: Any, source_keys: frozenset[str]) -> tuple[Citation, ...]:
-    if not isinstance(value, list) or not value:
-        raise _fail(f"{file}: {rid}.sources", "must be a non-empty list of {key, at}")
-    out = []
-    for i, item in enumerate(value):
-        where = f"{file}: {rid}.sources[{i}]"
-        if not isinstance(item, dict) or set(item) != {"key", "at"}:
-            raise _fail(where, "must be a mapping with exactly key and at")
-        key, at = str(item["key"]), item["at"]
-        if key not in source_keys:
-            raise _fail(where, f"source key {key!r} is not in spec/sources.yaml")
-        if not isinstance(at, str) or not at:
-            raise _fail(where, "'at' must be a non-empty string")
-        out.append(Citation(key, at))
-    return tuple(out)
-
-
-def _read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, _RawRule]:
-    raw: dict[str, _RawRule] = {}
-    files = sorted((root / "rules").glob("*.yaml"))
-    if not files:
-        raise _fail("spec/rules", "no rule tables found")
-    for path in files:
-        file = f"rules/{path.name}"
-        data = read_yaml(path)
-        if not isinstance(data, dict) or set(data) != {"area", "rules"}:
-            raise _fail(file, "must be a mapping with exactly 'area' and 'rules'")
-        area, rules = data["area"], data["rules"]
-        if not isinstance(area, str) or not isinstance(rules, list) or not rules:
-            raise _fail(file, "'area' must be a string and 'rules' a non-empty list")
-        for i, item in enumerate(rules):
-            where = f"{file}: rules[{i}]"
-            if not isinstance(item, dict):
-                raise _fail(where, "must be a mapping")
-            unknown = set(item) - {"id", "statement", "sources", "params", "code"}
-            if unknown or not {"id", "statement", "sources"} <= set(item):
-                raise _fail(where, f"must have id, statement, sources and optional params and code (unknown: {sorted(unknown)})")
-            rid = item["id"]
-            if not isinstance(rid, str) or not RULE_ID.match(rid):
-                raise _fail(where, f"id {rid!r} is not a dotted lower-case rule id")
-            if rid in raw:
-                raise _fail(where, f"rule id {rid!r} is already defined in {raw[rid].rule.file}")
-            statement = item["statement"]
-            if not isinstance(statement, str) or len(statement) < 10:
-                raise _fail(f"{file}: {rid}.statement", "must be a sentence")
-            params = item.get("params", {})
-            if not isinstance(params, dict):
-                raise _fail(f"{file}: {rid}.params", "must be a mapping")
-            citations = _read_citations(file, rid, item["sources"], source_keys)
-            code = item.get("code", [])
-            if not isinstance(code, list) or not all(isinstance(c, str) and c.startswith("piquet_ref.") for c in code):
-                raise _fail(f"{file}: {rid}.code", "must be a list of dotted names in piquet_ref")
-            rule = Rule(rid, area, " ".join(statement.split()), citations, file, tuple(code))
-            raw[rid] = _RawRule(rule, dict(params), set())
-    return raw
-
-
-def rule_ids_of(root: Path) -> frozenset[str]:
-    """The rule ids of the tables in `root`/rules (validated as `load_ruleset_from` does)."""
-    return frozenset(_read_rule_files(root, source_keys(root)))
-
-
-def source_keys(root: Path) -> frozenset[str]:
-    """The citation keys of spec/sources.yaml."""
-    data = read_yaml(root / "sources.yaml")
-    items = data.get("sources") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        raise _fail("sources.yaml", "key 'sources' must be a list")
-    keys = []
-    for i, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("key"), str) or not isinstance(item.get("title"), str):
-            raise _fail(f"sources.yaml: sources[{i}]", "must have a string key and title")
-        keys.append(item["key"])
-    if len(set(keys)) != len(keys):
-        raise _fail("sources.yaml", "a source key is repeated")
-    return frozenset(keys)
-
-
-def _apply_overrides(raw: dict[str, _RawRule], data: dict[str, Any], file: str, readings: dict[str, Any]) -> list[Knob]:
+def _apply_overrides(raw: dict[str, RawRule], data: dict[str, Any], file: str, readings: dict[str, Any]) -> list[Knob]:
     """Apply a ruleset's overrides to the raw tables; each knob names the ambiguity whose reading it takes.
 
     `readings` maps ambiguity id -> (rule ids it touches, ruleset ids that state a reading).
@@ -255,37 +162,37 @@ def _apply_overrides(raw: dict[str, _RawRule], data: dict[str, Any], file: str, 
     overrides, ruleset_id = data["overrides"], str(data["id"])
     if data["base"] is None:
         if overrides != []:
-            raise _fail(f"{file}: overrides", "the default takes the rule tables as written: overrides must be []")
+            raise spec_invalid(f"{file}: overrides", "the default takes the rule tables as written: overrides must be []")
         return []
     if not isinstance(overrides, list) or not overrides:
-        raise _fail(f"{file}: overrides", "must be a non-empty list of {ambiguity, set}: an overlay changes at least one knob")
+        raise spec_invalid(f"{file}: overrides", "must be a non-empty list of {ambiguity, set}: an overlay changes at least one knob")
     knobs = []
     for i, item in enumerate(overrides):
         where = f"{file}: overrides[{i}]"
         if not isinstance(item, dict) or set(item) != {"ambiguity", "set"}:
-            raise _fail(where, "must have exactly ambiguity and set")
+            raise spec_invalid(where, "must have exactly ambiguity and set")
         aid = item["ambiguity"]
         if aid not in readings:
-            raise _fail(f"{where}.ambiguity", f"names no ambiguity of spec/ambiguities ({aid!r})")
+            raise spec_invalid(f"{where}.ambiguity", f"names no ambiguity of spec/ambiguities ({aid!r})")
         touched, reading_rulesets = readings[aid]
         if ruleset_id not in reading_rulesets:
-            raise _fail(f"{where}.ambiguity", f"{aid} states no reading for {ruleset_id}: say in spec/ambiguities which reading it takes and why")
+            raise spec_invalid(f"{where}.ambiguity", f"{aid} states no reading for {ruleset_id}: say in spec/ambiguities which reading it takes and why")
         sets = item["set"]
         if not isinstance(sets, dict) or not sets:
-            raise _fail(f"{where}.set", "must map rule id -> {param: value}")
+            raise spec_invalid(f"{where}.set", "must map rule id -> {param: value}")
         for rid, params in sets.items():
             at = f"{where}.set.{rid}"
             if rid not in raw:
-                raise _fail(at, "names no rule in spec/rules")
+                raise spec_invalid(at, "names no rule in spec/rules")
             if rid not in touched:
-                raise _fail(at, f"is not among the rules ambiguity {aid} touches")
+                raise spec_invalid(at, f"is not among the rules ambiguity {aid} touches")
             if not isinstance(params, dict) or not params:
-                raise _fail(at, "must be a mapping of param to value")
+                raise spec_invalid(at, "must be a mapping of param to value")
             for name, value in params.items():
                 if name not in raw[rid].params:
-                    raise _fail(f"{at}.{name}", "is not a param of that rule")
+                    raise spec_invalid(f"{at}.{name}", "is not a param of that rule")
                 if raw[rid].params[name] == value:
-                    raise _fail(f"{at}.{name}", f"is already {value!r} in the base: an overlay names only the knobs it changes")
+                    raise spec_invalid(f"{at}.{name}", f"is already {value!r} in the base: an overlay names only the knobs it changes")
                 raw[rid].params[name] = value
                 knobs.append(Knob(ruleset_id, aid, rid, name, value_text(value)))
     return knobs
@@ -300,39 +207,26 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     file = f"rulesets/{ruleset_id}.yaml"
     path = root / "rulesets" / f"{ruleset_id}.yaml"
     if not RULESET_ID.match(ruleset_id) or ruleset_id not in ruleset_ids(root):
-        from piquet_ref.rules.errors import error
-
         raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids(root))}")
     if ruleset_id in seen:
-        raise _fail(file, f"base chain loops: {' -> '.join(seen + (ruleset_id,))}")
+        raise spec_invalid(file, f"base chain loops: {' -> '.join(seen + (ruleset_id,))}")
     data = read_yaml(path)
     required = {"id", "name", "description", "sources", "base", "overrides"}
     if not isinstance(data, dict) or set(data) != required:
-        raise _fail(file, f"must have exactly {', '.join(sorted(required))}")
+        raise spec_invalid(file, f"must have exactly {', '.join(sorted(required))}")
     if data["id"] != ruleset_id:
-        raise _fail(f"{file}: id", f"must equal the file name ({ruleset_id!r})")
+        raise spec_invalid(f"{file}: id", f"must equal the file name ({ruleset_id!r})")
     for key in ("name", "description"):
         if not isinstance(data[key], str) or not data[key]:
-            raise _fail(f"{file}: {key}", "must be a non-empty string")
+            raise spec_invalid(f"{file}: {key}", "must be a non-empty string")
     base = data["base"]
     chain = [] if base is None else _ruleset_chain(root, str(base), seen + (ruleset_id,))
     return chain + [(file, data)]
 
 
-def ruleset_ids(root: Path | str | None = None) -> tuple[str, ...]:
-    """Every ruleset in spec/rulesets/ (of the shipped spec, or of the spec directory `root`)."""
-    if root is not None and not isinstance(root, (Path, str)):
-        from piquet_ref.rules.errors import error
-
-        raise error("argument-invalid", f"root must be a spec directory path, got {type(root).__name__}")
-    return tuple(sorted(p.stem for p in (Path(root or spec_dir()) / "rulesets").glob("*.yaml")))
-
-
 def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     """Load, validate and build the named ruleset from the shipped spec/ (cached: the same object every time)."""
     if not isinstance(ruleset_id, str):
-        from piquet_ref.rules.errors import error
-
         raise error("ruleset-unknown", f"a ruleset is named by its id string, got {ruleset_id!r}")
     return _load_shipped(ruleset_id)
 
@@ -350,29 +244,27 @@ def ruleset_of(ruleset: Ruleset | str | None) -> Ruleset:
         return ruleset
     if isinstance(ruleset, str):
         return load_ruleset(ruleset)
-    from piquet_ref.rules.errors import error
-
     raise error("argument-invalid", f"ruleset must be a Ruleset, a ruleset id or None, got {type(ruleset).__name__}")
 
 
 def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     """Load, validate and build a ruleset from the spec directory `root` (uncached; for tools and tests)."""
     keys = source_keys(root)
-    raw = _read_rule_files(root, keys)
+    raw = read_rule_files(root, keys)
     chain = _ruleset_chain(root, ruleset_id)
     readings = _readings(root) if len(chain) > 1 else {}  # only an overlay has knobs to tie to ambiguities
     knobs: list[Knob] = []
     for file, data in chain:
-        _read_citations(file, "ruleset", data["sources"], keys)
+        read_citations(file, "ruleset", data["sources"], keys)
         knobs += _apply_overrides(raw, data, file, readings)
     tables = _Tables(raw)
     ruleset = _build(tables, chain[-1][1], tuple(knobs))
     leftover = tables.unused()
     if leftover:
-        raise _fail(leftover[0], "is given but no rule logic reads it")
+        raise spec_invalid(leftover[0], "is given but no rule logic reads it")
     for code, entry in error_catalogue().items():
         if entry.rule is not None and entry.rule not in raw:
-            raise _fail(f"errors.yaml: {code}.rule", f"names no rule ({entry.rule!r})")
+            raise spec_invalid(f"errors.yaml: {code}.rule", f"names no rule ({entry.rule!r})")
     return ruleset
 
 
@@ -383,8 +275,6 @@ def default_ruleset() -> Ruleset:
 
 def _readings(root: Path) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     """Ambiguity id -> (the rule ids it touches, the ruleset ids that state a reading of it)."""
-    from piquet_ref.rules.catalogue import load_ambiguities  # the catalogue validates against these tables
-
     return {a.id: (frozenset(a.rules), frozenset(r for r, _ in a.readings)) for a in load_ambiguities(root)}
 
 
@@ -400,7 +290,7 @@ def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ru
 
     court_ref = t.param("carte-blanche.definition", "court", _str, "a rule id")
     if court_ref != "pack.court":
-        raise _fail(t.where("carte-blanche.definition", "court"), "must refer to pack.court")
+        raise spec_invalid(t.where("carte-blanche.definition", "court"), "must refer to pack.court")
     carte_blanche = CarteBlancheRules(
         court_mask=pack.court_mask,
         min_cards=t.integer("carte-blanche.definition", "min_cards", 1, pack.hand_size + 1),
@@ -421,7 +311,7 @@ def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ru
         younger_max=t.param("exchange.younger-limits", "max", younger_max, "'remaining' or a card count"),
     )
     if exchange.elder_min > exchange.elder_max:
-        raise _fail(t.where("exchange.elder-limits", "min"), "exceeds max")
+        raise spec_invalid(t.where("exchange.elder-limits", "min"), "exceeds max")
 
     sequences = _build_sequences(t)
     counts = t.param("sets.score", "counts", _mapping, "a mapping count -> {name, points}")
@@ -430,11 +320,11 @@ def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ru
     for count, entry in counts.items():
         where = f"{t.where('sets.score', 'counts')}.{count}"
         if not isinstance(count, int) or not 2 <= count <= SUITS_IN_A_HAND:
-            raise _fail(where, f"count must be 2..{SUITS_IN_A_HAND}")
+            raise spec_invalid(where, f"count must be 2..{SUITS_IN_A_HAND}")
         if not isinstance(entry, dict) or set(entry) != {"name", "points"}:
-            raise _fail(where, "must be {name, points}")
+            raise spec_invalid(where, "must be {name, points}")
         if not isinstance(entry["name"], str) or not isinstance(entry["points"], int):
-            raise _fail(where, "name must be a string and points an integer")
+            raise spec_invalid(where, "name must be a string and points an integer")
         set_names[count], set_values[count] = entry["name"], entry["points"]
     sets = SetRules(
         ranks=t.param("sets.eligible-ranks", "ranks", rank_bits, "a list of rank symbols"),
@@ -459,7 +349,7 @@ def _build(t: _Tables, meta: dict[str, Any], knobs: tuple[Knob, ...] = ()) -> Ru
         last_any_rank=t.param("play.last-trick", "any_rank", _boolean, "true or false"),
     )
     if play.tricks != pack.hand_size:
-        raise _fail(t.where("play.first-lead", "tricks"), "must equal the hand size (every card is played)")
+        raise spec_invalid(t.where("play.first-lead", "tricks"), "must equal the hand size (every card is played)")
     cards = CardsRules(
         min_tricks=t.integer("cards.majority", "min_tricks", 1, play.tricks),
         points=t.integer("cards.majority", "points"),
@@ -514,21 +404,21 @@ def _build_pack(t: _Tables) -> PackRules:
     high_first = t.param("pack.rank-order", "ranks", ranks, "a list of {symbol, name, aliases}, highest first")
     pips = t.param("pack.pips", "values", _mapping, "a mapping rank -> pips")
     if set(map(str, pips)) != {sym for sym, _, _ in high_first}:
-        raise _fail(t.where("pack.pips", "values"), "must give a value for exactly the ranks of pack.rank-order")
+        raise spec_invalid(t.where("pack.pips", "values"), "must give a value for exactly the ranks of pack.rank-order")
     pip_of = {str(k): v for k, v in pips.items()}
     for sym, value in pip_of.items():
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-            raise _fail(f"{t.where('pack.pips', 'values')}.{sym}", "must be an integer 0..100")
+            raise spec_invalid(f"{t.where('pack.pips', 'values')}.{sym}", "must be an integer 0..100")
     rank_list = tuple(Rank(sym, name, aliases, pip_of[sym]) for sym, name, aliases in reversed(high_first))
     bit_of = {r.symbol: bit for bit, r in enumerate(rank_list)}
     court = t.param("pack.court", "ranks", _str_list, "a list of rank symbols")
     unknown = [c for c in court if c not in bit_of]
     if unknown:
-        raise _fail(t.where("pack.court", "ranks"), f"names unknown ranks {unknown}")
+        raise spec_invalid(t.where("pack.court", "ranks"), f"names unknown ranks {unknown}")
     hand = t.integer("deal.sizes", "hand", 1, 16)
     stock = t.integer("deal.sizes", "stock", 0, 32)
     if 2 * hand + stock != SUITS_IN_A_HAND * RANKS_IN_A_SUIT:
-        raise _fail(t.where("deal.sizes", "stock"), "two hands and the stock must make the whole pack")
+        raise spec_invalid(t.where("deal.sizes", "stock"), "two hands and the stock must make the whole pack")
     return PackRules(suit_list, rank_list, sum(1 << bit_of[c] for c in court), hand, stock)
 
 
@@ -563,7 +453,7 @@ def _build_sequences(t: _Tables) -> SequenceRules:
 def _build_accretion(t: _Tables) -> AccretionRules:
     order = t.param("accretion.order", "order", _categories, "a list of categories")
     if sorted(order) != sorted(CATEGORIES):
-        raise _fail(t.where("accretion.order", "order"), f"must order exactly {', '.join(CATEGORIES)}")
+        raise spec_invalid(t.where("accretion.order", "order"), f"must order exactly {', '.join(CATEGORIES)}")
     hand = frozenset(t.param("accretion.order", "hand", _categories, "a list of categories"))
 
     def bonus(rule_id: str, players: frozenset[Player]) -> BonusRule:

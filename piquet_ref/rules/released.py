@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from piquet_ref.rules.loader import load_ruleset_from, ruleset_ids, value_text
+from piquet_ref.rules.loader import load_ruleset_from, value_text
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.ruleset import Ruleset
 
 LOCK = Path("rulesets") / "released.lock.json"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from piquet_ref.rules.codes import error
+
 Player = Literal["elder", "younger"]
 PLAYERS: tuple[Player, Player] = ("elder", "younger")
 
@@ -34,8 +36,6 @@ def other(player: Player) -> Player:
 def check_player(player: object, what: str = "player") -> Player:
     """`player` if it is elder or younger, else an argument-invalid error."""
     if player not in PLAYERS:
-        from piquet_ref.rules.errors import error
-
         raise error("argument-invalid", f"{what} must be elder or younger, got {player!r}")
     return player
 

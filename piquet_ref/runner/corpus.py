@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Literal, Mapping
 
 from piquet_ref.rules.errors import PiquetError
-from piquet_ref.rules.loader import ruleset_ids, source_keys
+from piquet_ref.rules.tables import ruleset_ids, source_keys
 from piquet_ref.protocol.serve import answer
 from piquet_ref.rules.files import read_yaml, spec_dir
 

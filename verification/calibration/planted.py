@@ -13,7 +13,7 @@ from piquet_ref.hand.exchange import _limits
 from verification.contracts.laws import EX, HAND, PACK, STOCK
 from piquet_ref.rules.ruleset import CATEGORIES, PLAYERS, Bonus
 from piquet_ref.hand.suit import POINT_SHIFT, point_score
-from piquet_ref.deal.scoring import bonus_step
+from piquet_ref.deal.accretion import bonus_step
 
 
 def runs_off_by_one(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:

@@ -1,4 +1,4 @@
-"""Copies of the scorer (piquet_ref/deal/scoring.py), each with one planted bug, for the calibration of the
+"""Copies of the scorer (piquet_ref/deal/accretion.py), each with one planted bug, for the calibration of the
 run-time check of `score_deal`'s postconditions (tests/test_deal_contracts.py).
 
 A copy is the module's source with one fragment replaced, executed as a module of the package; each
@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, NamedTuple
 
-SCORING = Path(importlib.util.find_spec("piquet_ref.deal.scoring").origin or "")  # type: ignore[union-attr]
+ACCRETION = Path(importlib.util.find_spec("piquet_ref.deal.accretion").origin or "")  # type: ignore[union-attr]
 
 
 class Plant(NamedTuple):
@@ -63,5 +63,10 @@ def planted_function(path: Path, bug: Plant, function: str) -> Callable[[Any], A
 
 
 def planted_scorer(bug: Plant) -> Callable[[Any], Any]:
-    """`score_deal` of a copy of piquet_ref/deal/scoring.py with `bug` planted."""
-    return planted_function(SCORING, bug, "score_deal")
+    """`score_deal` with the scorer of a copy of piquet_ref/deal/accretion.py with `bug` planted: the record read and
+    resolved as ever, its normal form scored by the copy."""
+    from piquet_ref.deal.record import parse_record
+    from piquet_ref.deal.scoring import resolve
+
+    score = planted_function(ACCRETION, bug, "score_normal_form")
+    return lambda record: score(resolve(parse_record(record)))

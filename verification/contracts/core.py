@@ -21,11 +21,12 @@ from piquet_ref.hand.declarations import (
     DECL_CATEGORIES, CategoryComparison, Sequence, SetHolding, sequence_name, set_name, verdict,
 )
 from piquet_ref.hand.exchange import _limits, discard_limits
-from piquet_ref.rules.loader import default_ruleset, load_ruleset, ruleset_ids
+from piquet_ref.rules.loader import default_ruleset, load_ruleset
+from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.partie.scoring import points_won, tens
 from piquet_ref.rules.ruleset import CATEGORIES, PLAYERS, Bonus, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, point_length, point_score, runs, sequence_key, tables
-from piquet_ref.deal.scoring import bonus_step, cards_scores
+from piquet_ref.deal.accretion import bonus_step, cards_scores
 
 RS = default_ruleset()
 TRICKS = RS.play.tricks

@@ -3,7 +3,7 @@ its budget, carrying the laws as contracts checked at run time.
 
 Written as in `law_contracts` (the default ruleset fixed, a player as a number, the laws of 1882 on a
 `laws:` line), but these deciders read spec/laws.yaml through `laws.law_of` or spec/errors.yaml through
-`errors.error` (whose caches CrossHair bypasses, so that every path loads the file again) or a hand's size
+`codes.error` (whose caches CrossHair bypasses, so that every path loads the file again) or a hand's size
 through functions with contracts of their own, and no path of theirs finishes within CrossHair's per-path
 budget. Their domains are finite:
 tests/test_law_contracts.py evaluates every condition, read from the docstrings as CrossHair reads them, on
@@ -18,13 +18,15 @@ from typing import Callable
 from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Hand, bit_of, cards_of, hand_of_pack, suit_of
 from piquet_ref.deal.counts import Position
 from piquet_ref.hand.declarations import DECL_CATEGORIES
-from piquet_ref.rules.elections import ELECTIONS as ELECTION_NAMES
+from piquet_ref.rules.laws import ELECTIONS as ELECTION_NAMES
 from piquet_ref.rules.laws import law_of, laws
 from piquet_ref.rules.loader import default_ruleset
 from piquet_ref.deal.irregular.misdeal import check_dealt, deal_options, deal_shape, excess, exposed_option, size_error
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.machine.left_cards import check_mix, check_see_discard, check_see_left
-from piquet_ref.deal.irregular.penalties import available, check_first_take, check_take, election_law, elections, offence, reckons_nothing, tricks_counted, tricks_to_play
+from piquet_ref.deal.accretion import tricks_for_the_cards
+from piquet_ref.deal.irregular.penalties import unplayable_credit
+from piquet_ref.deal.irregular.penalties import available, check_first_take, check_take, election_law, elections, offence, reckons_nothing, tricks_to_play
 from piquet_ref.machine.revokes import Revoked, check_retake, revoke_cards
 from piquet_ref.machine.showing import check_show
 from piquet_ref.rules.ruleset import PLAYERS
@@ -157,7 +159,7 @@ def tricks_of_deal(elder_size: int, younger_size: int) -> int:
 
 
 def tricks_credited(elder_won: int, elder_size: int, younger_size: int) -> tuple[int, int]:
-    """`penalties.tricks_counted` at the end of a deal with hands of these sizes in which the elder won
+    """`accretion.tricks_for_the_cards` with `penalties.unplayable_credit`, at the end of a deal with hands of these sizes in which the elder won
     `elder_won` of the tricks played: (elder, younger) tricks for the cards and the capot.
 
     Each counts the tricks he won; against a short hand, the adversary also takes as tricks his cards that
@@ -173,7 +175,8 @@ def tricks_credited(elder_won: int, elder_size: int, younger_size: int) -> tuple
     post: elder_size < HAND or __return__[1] == min(TRICKS, elder_size, younger_size) - elder_won
     """
     hands = (HANDS[elder_size], HANDS[younger_size])
-    return tricks_counted(elder_won, tricks_to_play(hands, RS), hands, RS)
+    played = tricks_to_play(hands, RS)
+    return tricks_for_the_cards((elder_won, played - elder_won), unplayable_credit(hands, RS), RS)
 
 
 def revoke_choices(follower: Hand, lead: int) -> tuple[int, ...]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Literal
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_cards, check_distinct, check_hand, size
-from piquet_ref.rules.errors import PiquetError, error
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.codes import error
 from piquet_ref.rules.laws import law_of
 from piquet_ref.rules.ruleset import Player, Ruleset
 

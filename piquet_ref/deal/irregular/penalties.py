@@ -27,12 +27,11 @@ from __future__ import annotations
 from typing import cast
 
 from piquet_ref.hand.cards import Card, Hand, hand_of_pack, pack_of, pack_of_hand, size
-from piquet_ref.rules.elections import ELECTIONS as ELECTIONS, Election as Election  # re-exported: the protocol reads them here
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import _discard_pack
-from piquet_ref.rules.laws import Law, law, law_of
+from piquet_ref.rules.laws import Election, Law, law, law_of
 from piquet_ref.deal.irregular.misdeal import discard_bounds, excess
-from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
+from piquet_ref.rules.ruleset import Player, Ruleset
 
 def elections(law_number: int) -> tuple[Election, ...]:
     """What the innocent player may elect under the law numbered `law_number` (spec/laws.yaml `elections`)."""
@@ -169,12 +168,17 @@ def tricks_to_play(hands: tuple[Hand, Hand], rs: Ruleset) -> int:
     return min(rs.play.tricks, size(hands[0]), size(hands[1]))
 
 
-def tricks_counted(elder_won: int, played: int, hands: tuple[Hand, Hand], rs: Ruleset) -> tuple[int, int]:
-    """(elder, younger) tricks for the cards and the capot: those won, and, against a hand of fewer than
-    twelve, the adversary's cards that cannot be played to (law 57), up to the twelve tricks of a deal.
-    A thirteenth card is no trick (Case XIX)."""
-    counted = [elder_won, played - elder_won]
-    for i in range(len(PLAYERS)):
-        if size(hands[1 - i]) < rs.pack.hand_size:
-            counted[i] = min(rs.play.tricks, counted[i] + size(hands[i]) - played)
-    return counted[0], counted[1]
+def unplayable_credit(hands: tuple[Hand, Hand], rs: Ruleset) -> tuple[int, int]:
+    """(elder, younger) tricks credited at the end of the deal for the cards nothing can be played to: against a
+    hand of fewer than twelve, the adversary's cards beyond the tricks played (law 57). The scorer adds them to the
+    tricks won, up to the twelve of a deal: a thirteenth card is no trick (Case XIX).
+
+    laws: 57
+    post: all(n >= 0 for n in __return__)
+    post: size(hands[1]) < rs.pack.hand_size or __return__[0] == 0
+    post: size(hands[0]) < rs.pack.hand_size or __return__[1] == 0
+    post: size(hands[1]) >= rs.pack.hand_size or __return__[0] == size(hands[0]) - min(rs.play.tricks, size(hands[0]), size(hands[1]))
+    """
+    played = tricks_to_play(hands, rs)
+    short = tuple(size(h) < rs.pack.hand_size for h in hands)
+    return (size(hands[0]) - played if short[1] else 0, size(hands[1]) - played if short[0] else 0)

@@ -16,7 +16,7 @@ enforcing the penalty is the default and the adversary may waive it during the p
 from __future__ import annotations
 
 from piquet_ref.hand.cards import PACK_SIZE, Card, check_card, format_card
-from piquet_ref.rules.errors import error
+from piquet_ref.rules.codes import error
 from piquet_ref.deal.irregular.misdeal import unannounced_portion
 from piquet_ref.rules.ruleset import Player, Ruleset
 
