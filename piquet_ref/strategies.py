@@ -116,7 +116,7 @@ class Deal:
         return self.stock[len(self.discards[0]) + len(self.discards[1]) :]
 
     def record(self) -> dict[str, Any]:
-        """The deal record mapping documented in DESIGN.md and piquet_ref/deal/record.py."""
+        """The deal record mapping documented in docs/formats.md and piquet_ref/deal/record.py."""
         out: dict[str, Any] = {}
         for i, who in enumerate(PLAYERS):
             player: dict[str, Any]

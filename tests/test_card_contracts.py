@@ -37,7 +37,8 @@ from piquet_ref.strategies import (
 
 from verification.calibration.planted_deal import Plant
 from verification.crosshair import contracts
-from tests.test_law_contracts import assert_caught, broken, broken_by, plant
+from verification.runtime import assert_caught, broken, broken_by, plant
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 Call = tuple[str, tuple[Any, ...]]
@@ -190,7 +191,7 @@ texts = st.one_of(card_names(), st.text(max_size=4), card_names().map(lambda t: 
 scalars = st.one_of(st.none(), st.integers(-3, 35), st.booleans(), st.floats(allow_nan=False))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(texts, st.lists(st.one_of(texts, texts, scalars), max_size=6), st.sampled_from([" ", ",", ", ", "\t"]))
 def test_the_parsing_postconditions_hold_on_any_text_and_list_of_texts(text: str, items: list[Any], sep: str) -> None:
     joined = sep.join(t for t in items if isinstance(t, str))
@@ -198,7 +199,7 @@ def test_the_parsing_postconditions_hold_on_any_text_and_list_of_texts(text: str
     assert broken_by(card_contracts, calls) == set()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(PACK), scalars), max_size=14), card_sets(0, 32), st.tuples(*[st.integers(-2, SUIT_MASK + 2)] * 4))
 def test_the_card_number_and_hand_postconditions_hold_on_any_cards_and_masks(items: list[Any], held: frozenset[int], masks: tuple[int, ...]) -> None:
     numbers = tuple(held)
@@ -209,7 +210,7 @@ def test_the_card_number_and_hand_postconditions_hold_on_any_cards_and_masks(ite
     assert broken_by(card_contracts, calls) == set()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands(0, 32))
 def test_formatting_then_parsing_gives_back_every_hand(hand: Hand) -> None:
     """The hand's cards formatted, then parsed and held again, give the hand back (the conditions of each step hold)."""
@@ -237,7 +238,7 @@ def records_with_fields(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(records_with_fields())
 def test_the_record_postconditions_hold_on_any_legal_record(data: dict[str, Any]) -> None:
     calls = record_calls(data)
@@ -247,7 +248,7 @@ def test_the_record_postconditions_hold_on_any_legal_record(data: dict[str, Any]
     assert broken_by(card_contracts, [("barred_read", (data[w].get("barred", []),)) for w in PLAYERS]) == set()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(mutated_records(), junk_records()))
 def test_the_record_postconditions_hold_and_refusals_are_typed_on_mutated_and_junk_records(data: Any) -> None:
     """A record with a card replaced, or junk: accepted with its postconditions, or refused with a typed error (any
@@ -274,7 +275,7 @@ declare_values = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(declare_values, st.one_of(barred, st.lists(st.sampled_from([*DECL_CATEGORIES, "cards", 1]), max_size=4), json_values()))
 def test_the_declare_and_barred_conditions_hold_and_read_the_schema_as_it_is(declare: Any, barred_: Any) -> None:
     """The refusal wrappers' conditions hold on drawn JSON values; the schema accepts a barred value exactly when

@@ -23,7 +23,7 @@ from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.docs.rules_info import rule_json
 from piquet_ref.rules.files import spec_dir
 
-from tests.test_errors import cli_run
+from tests.support import cli_run
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = {c.id: c for c in load_cases(ROOT / "conformance" / "cases")}

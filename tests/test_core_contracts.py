@@ -40,7 +40,9 @@ from piquet_ref.strategies import RS, deal_records, disjoint_hands, hand_records
 from verification.calibration.planted_deal import Plant, planted_function
 from verification.crosshair import contracts
 from verification.walks import walks
-from tests.test_law_contracts import assert_caught, broken, conditions, plant
+from verification.runtime import assert_caught, broken, conditions, plant
+from verification.runtime import holds
+from tests.support import examples
 
 exchange = import_module("piquet_ref.hand.exchange")  # the package exports the function `exchange` under the module's name
 RULESETS = tuple(load_ruleset(i) for i in ruleset_ids())
@@ -56,14 +58,6 @@ CHECKED = {
 }
 STATES = tuple(product((-2, -1, 0, 1, 2), (-1, 0, 5, 30), (-1, 0, 5, 30)))  # bar_step's states, a little past its domain
 SCORES = tuple(product((-1, 0, 1, 2), CATEGORIES, (0, 10, 30)))  # one score: player, category, points
-
-
-def holds(module: Any, function: str, args: tuple[Any, ...]) -> bool:
-    """The preconditions admit `args` and no postcondition is broken (a refusal its docstring declares included)."""
-    bad = broken(module, function, args)
-    assert bad is not None, (function, "the preconditions refuse a call made as the code makes it", args)
-    assert not bad, (function, bad, args)
-    return True
 
 
 def test_every_function_with_a_contract_in_these_modules_is_checked_here() -> None:
@@ -97,7 +91,7 @@ def test_bonuses_keep_their_postconditions_on_every_run_of_up_to_two_scores(acc:
     assert all(holds(accretion, "bonuses", (run, acc)) for run in admitted)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 1), st.sampled_from(CATEGORIES), st.integers(0, 35)), max_size=10), st.sampled_from(RULESETS))
 def test_bonuses_keep_their_postconditions_on_any_scores_under_every_ruleset(scores: list[tuple[int, str, int]], rs: Any) -> None:
     assert holds(accretion, "bonuses", (tuple(scores), rs.accretion))
@@ -170,7 +164,7 @@ def discards(draw: st.DrawFn) -> tuple[Any, ...]:
     return draw(st.integers(0, 1)), hand_of(dealt), tuple(discard), draw(st.integers(0, 8)), draw(st.sampled_from(RULESETS)), limits
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(discards())
 def test_a_discard_is_accepted_only_when_legal_and_refused_exactly_when_not(case: tuple[Any, ...]) -> None:
     player, dealt, discard, elder_discarded, rs, limits = case
@@ -188,7 +182,7 @@ def exchanges(draw: st.DrawFn) -> tuple[Hand, Hand, tuple[int, ...], tuple[int, 
             tuple(deck[24:]), draw(st.sampled_from(RULESETS)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(exchanges())
 def test_the_hands_after_an_exchange_are_the_dealt_hands_less_the_discards_with_the_stock_taken_in_order(deal: tuple[Any, ...]) -> None:
     ed, yd, e_out, y_out, stock, rs = deal
@@ -209,7 +203,7 @@ def odd_deals(draw: st.DrawFn) -> tuple[Hand, Hand, tuple[int, ...]]:
     return hand_of(deck[:e]), hand_of(deck[e : e + y]), tuple(stock)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(odd_deals())
 def test_a_deal_is_accepted_only_when_regular_and_refused_exactly_when_not(deal: tuple[Hand, Hand, tuple[int, ...]]) -> None:
     holds(exchange, "check_deal", (*deal, RS))
@@ -217,14 +211,14 @@ def test_a_deal_is_accepted_only_when_regular_and_refused_exactly_when_not(deal:
     holds(counts, "count_discards", (*deal, RS))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(deal_records(), hand_records()))
 def test_the_hands_of_a_record_and_the_position_it_reaches_keep_their_postconditions(record: dict[str, Any]) -> None:
     resolution_holds(parse_record(record))
     holds(counts, "position_of", (record,))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(walks(irregular=True))
 def test_the_hands_of_an_irregular_exchange_keep_their_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     """Exchanges taking in more or fewer cards than discarded (laws 25-35), as the machine records them."""
@@ -255,14 +249,14 @@ def test_the_tricks_for_the_cards_keep_their_postconditions_on_every_count_under
         assert all(holds(accretion, "tricks_for_the_cards", args) for args in admitted)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(disjoint_hands(), st.integers(0, 1), st.integers(0, PACK_SIZE - 1), st.integers(0, PACK_SIZE - 1), st.integers(0, 11))
 def test_a_trick_is_refused_exactly_when_illegal_with_the_code_of_its_fault(hands: tuple[Hand, Hand], leader: int, lead: int, follow: int, number: int) -> None:
     if lead != follow:
         holds(play_contracts, "trick_refused", (*hands, leader, lead, follow, number))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(walks(stop_anywhere=True))
 def test_the_play_functions_keep_their_postconditions_where_the_machines_walks_stop(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     """Every card played to the position reached, legal or not; a count of a few plies from it."""

@@ -37,6 +37,7 @@ from piquet_ref.rules.ruleset import PLAYERS, Player, other
 from piquet_ref.protocol.serve import answer, hello
 
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, Deal, any_deals, permute_suits, suit_permutations
+from tests.support import examples
 
 RS = load_ruleset()
 
@@ -121,7 +122,7 @@ def late_deals(cards_left: int) -> st.SearchStrategy[Deal]:
     return any_deals(min_tricks=N_TRICKS - cards_left, max_tricks=N_TRICKS - cards_left)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.integers(1, 5).flatmap(late_deals))
 def test_the_whole_tree_of_the_last_tricks_equals_every_sequence_the_predicate_allows(deal: Deal) -> None:
     """Complete sequences to the end of the deal (the last one to five tricks), divided by first card."""
@@ -132,7 +133,7 @@ def test_the_whole_tree_of_the_last_tricks_equals_every_sequence_the_predicate_a
     assert count_play(pos, 99) == count_play(pos, plies)  # more plies than remain: the complete sequences
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.integers(1, 3).flatmap(late_deals))
 def test_score_deal_accepts_every_complete_sequence_the_enumeration_builds(deal: Deal) -> None:
     for seq in sequences(deal_position(deal), 6):
@@ -140,7 +141,7 @@ def test_score_deal_accepts_every_complete_sequence_the_enumeration_builds(deal:
         assert score_deal(hand_record(deal.hands, tricks)).complete
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(any_deals(max_tricks=N_TRICKS - 2), st.integers(0, 4))
 def test_short_trees_from_any_position_equal_every_sequence_the_predicate_allows(deal: Deal, plies: int) -> None:
     pos = deal_position(deal)
@@ -170,7 +171,7 @@ def test_score_deal_alone_accepts_exactly_the_counted_sequences_near_the_end() -
     assert accepted(tricks) == count_play(pos, 6).total == len(sequences(pos, 6))
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(any_deals(max_tricks=N_TRICKS - 1), st.integers(1, 5))
 def test_n_plies_are_the_sum_over_first_cards_of_n_minus_1_plies_from_each_child(deal: Deal, plies: int) -> None:
     """The perft recursion, through a lead (a position inside a trick) and through a completed trick."""
@@ -184,7 +185,7 @@ def test_n_plies_are_the_sum_over_first_cards_of_n_minus_1_plies_from_each_child
         assert plies == 1 or child.total == sum(m for _, m in child.by_first)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(any_deals(max_tricks=N_TRICKS - 1), suit_permutations(), st.integers(0, 24))
 def test_relabelling_the_suits_relabels_the_first_cards_and_keeps_the_total(deal: Deal, perm: tuple[int, ...], plies: int) -> None:
     record = deal.as_hand_form().record()
@@ -195,7 +196,7 @@ def test_relabelling_the_suits_relabels_the_first_cards_and_keeps_the_total(deal
     assert dict(relabelled.by_first) == {card_of(perm[suit_of(c)], bit_of(c)): n for c, n in count.by_first}
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(any_deals())
 def test_position_of_a_record_is_the_replayed_position(deal: Deal) -> None:
     assert position_of(deal.record())[1] == deal_position(deal)

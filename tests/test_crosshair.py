@@ -26,6 +26,7 @@ def run() -> CrosshairRun:
     return run_crosshair(CONTRACT_MODULES + (CALIBRATION_MODULE,))
 
 
+@pytest.mark.deep  # minutes of symbolic search
 def test_crosshair_finds_no_counterexample_to_any_rule_contract(run: CrosshairRun) -> None:
     posts = [c for c in contracts(CONTRACT_MODULES) if c.kind == "post"]
     assert len(posts) >= 30
@@ -38,6 +39,7 @@ def test_crosshair_finds_no_counterexample_to_any_rule_contract(run: CrosshairRu
     assert not broken, f"CrossHair found counterexamples to rule contracts: {broken}"
 
 
+@pytest.mark.deep  # minutes of symbolic search
 def test_the_crosshair_budget_finds_every_planted_bug(run: CrosshairRun) -> None:
     planted = [c for c in contracts((CALIBRATION_MODULE,)) if c.kind == "post"]
     assert len(planted) >= 5

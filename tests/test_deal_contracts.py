@@ -4,17 +4,23 @@ probes (verification/probes.py) hold at run time."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 
 from piquet_ref.hand.cards import Hand
 from piquet_ref.deal.scoring import score_deal
+from piquet_ref.machine.actions import Action
+from piquet_ref.machine.state import DealState, record
 from piquet_ref.strategies import disjoint_hands, hands
 
+from tests.support import examples
 from verification import probes as crosshair_probes
 from verification.calibration.planted_deal import PLANTED, Plant
 from verification.crosshair import contracts
-from verification.deal_check import HANDS, POSTS, calls_to_find, irregular_property, regular_property
+from verification.deal_check import HANDS, POSTS, any_ruleset_records, broken, calls_to_find
+from verification.walks import walks
 
 PROBE_MODULE = crosshair_probes.__name__
 
@@ -26,12 +32,20 @@ def test_score_deal_has_the_whole_deal_postconditions_and_its_scorer_the_same() 
     assert scorer == POSTS
 
 
-def test_score_deal_meets_its_postconditions_on_legal_deals_under_every_ruleset() -> None:
-    regular_property(score_deal)()
+@settings(max_examples=examples(300), deadline=None)
+@given(any_ruleset_records())
+def test_score_deal_meets_its_postconditions_on_legal_deals_under_every_ruleset(record: dict[str, Any]) -> None:
+    """The check of verification/deal_check.py, at the tier's budget (its own fixed budget is the calibration's)."""
+    bad = broken(score_deal(record))
+    assert not bad, bad
 
 
-def test_score_deal_meets_its_postconditions_on_irregular_deals() -> None:
-    irregular_property(score_deal)()
+@settings(max_examples=examples(100), deadline=None)
+@given(walks(irregular=True))
+def test_score_deal_meets_its_postconditions_on_irregular_deals(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    """The same check on irregular deals walked through the state machine."""
+    bad = broken(score_deal(record(walk[2])))
+    assert not bad, bad
 
 
 @pytest.mark.filterwarnings("ignore:Generating overly large repr")  # the broken deal's repr, which the message does not need
@@ -47,7 +61,7 @@ def test_the_crosshair_probe_of_the_deal_states_score_deals_postconditions() -> 
 
 
 @pytest.mark.rules("point.compare", "sets.eligible-ranks", "sets.score")
-@HANDS
+@settings(HANDS, max_examples=examples(HANDS.max_examples))
 @given(hands())
 def test_the_whole_hand_evaluators_meet_their_probe_postconditions(hand: Hand) -> None:
     """The conditions CrossHair cannot finish on `held_point` and `held_sets` (verification/probes.py), at run time."""
@@ -57,7 +71,7 @@ def test_the_whole_hand_evaluators_meet_their_probe_postconditions(hand: Hand) -
 
 @pytest.mark.rules("point.compare", "point.score", "sequence.definition", "sequence.compare", "sequence.score", "sets.eligible-ranks",
                    "sets.compare", "sets.score", "point.equal", "sequence.equal-nullifies", "sequence.good-scores-all", "sets.good-scores-all")
-@HANDS
+@settings(HANDS, max_examples=examples(HANDS.max_examples))
 @given(disjoint_hands())
 def test_table_comparison_meets_its_probe_postconditions(pair: tuple[Hand, Hand]) -> None:
     """The conditions CrossHair cannot finish on `table_comparison` (`hands_compared`), at run time: the keys

@@ -33,7 +33,8 @@ from piquet_ref.strategies import declare_choices, disjoint_hands, hands
 
 from verification.calibration.planted_deal import Plant, planted_function
 from verification.crosshair import contracts
-from tests.test_law_contracts import assert_caught, broken, broken_by, conditions
+from verification.runtime import assert_caught, broken, broken_by, conditions
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 SUITS = range(4)
@@ -174,13 +175,13 @@ def test_a_declaration_is_refused_exactly_when_it_declares_what_no_hand_can_hold
 variants = st.integers(0, len(dc.DECL_VARIANTS) - 1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(variants, st.one_of(hands(), hands(10, 20)))
 def test_the_hand_postconditions_hold_on_any_hand_under_every_variant(variant: int, hand: Hand) -> None:
     assert broken_by(dc, hand_calls([hand], [variant])) == set()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(variants, disjoint_hands(), hands())
 def test_comparing_two_hands_or_their_declarations_keeps_its_postconditions_under_every_variant(
     variant: int, pair: tuple[Hand, Hand], other: Hand,
@@ -210,7 +211,7 @@ def choices(draw: st.DrawFn) -> tuple[Hand, DeclareChoice, int]:
     return hand, choice, player
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(variants, choices())
 def test_what_a_player_declares_keeps_its_postconditions_under_every_variant(variant: int, held: tuple[Hand, DeclareChoice, int]) -> None:
     hand, choice, player = held

@@ -27,7 +27,7 @@ POINT: Point = FULL.point
 SEQUENCE, SET = FULL.sequences[0], FULL.sets[0]
 
 
-def _refused(declaration: Declaration) -> PiquetError:
+def refused(declaration: Declaration) -> PiquetError:
     with pytest.raises(PiquetError) as caught:
         compare_declarations(declaration, VALID)
     return caught.value
@@ -53,7 +53,7 @@ IMPOSSIBLE: list[tuple[str, Declaration]] = [
 @pytest.mark.parametrize("name, declaration", IMPOSSIBLE, ids=[c[0] for c in IMPOSSIBLE])
 def test_a_declaration_holding_what_cannot_exist_is_refused_by_name(name: str, declaration: Declaration) -> None:
     assert compare_declarations(VALID, VALID).category("point").outcome == "equal"  # the real declaration passes
-    caught = _refused(declaration)
+    caught = refused(declaration)
     assert caught.code == "argument-invalid" and "elder:" in str(caught), str(caught)
 
 

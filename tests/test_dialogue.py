@@ -28,287 +28,15 @@ from piquet_ref.hand.cards import PACK_SIZE, format_card, parse_cards
 from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, replies, run
 from piquet_ref.machine.actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
 from piquet_ref.machine.actions import Play, Reply, Revoke, Show
+from tests.support import Held, RANKS, QUART, SETUP, example, after_exchange, refused
+from tests.support import claim_allowed, claim_exempt, dialogue_holdings, points, worth
+from tests.support import best, holdings, pips, rank, suit
+from tests.support import sets, text
 
-RANKS = "789TJQKA"
-PIPS = {"7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 11}
-SET_RANKS = "TJQKA"  # ranks whose quatorzes and trios count (000 §Quatorzes)
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
-
-Held = tuple[int, ...]
-
-
-def text(card: int) -> str:
-    return format_card(card)
-
-
-def rank(card: int) -> int:
-    return RANKS.index(text(card)[0])
-
-
-def suit(card: int) -> str:
-    return text(card)[1]
-
-
-def pips(cards: Held) -> int:
-    return sum(PIPS[text(c)[0]] for c in cards)
-
-
-def points(hand: Held) -> list[Held]:
-    """Every point the hand can call: any cards of one suit."""
-    by_suit: dict[str, list[int]] = {}
-    for c in hand:
-        by_suit.setdefault(suit(c), []).append(c)
-    return [tuple(chosen) for cards in by_suit.values() for n in range(1, len(cards) + 1) for chosen in combinations(cards, n)]
-
-
-def runs(hand: Held) -> list[Held]:
-    """Every sequence the hand can call: three cards or more of one suit in unbroken rank order."""
-    out = []
-    for s in "SHDC":
-        ranks = {rank(c): c for c in hand if suit(c) == s}
-        for top in range(8):
-            for n in range(3, top + 2):
-                if all(top - k in ranks for k in range(n)):
-                    out.append(tuple(ranks[top - k] for k in range(n)))
-    return out
-
-
-def sets(hand: Held) -> list[Held]:
-    """Every trio or quatorze the hand can call, of a rank ten or higher."""
-    out = []
-    for r in SET_RANKS:
-        cards = [c for c in hand if text(c)[0] == r]
-        out += [tuple(chosen) for n in (3, 4) for chosen in combinations(cards, n)]
-    return out
-
-
-def worth(category: str, h: Held) -> tuple[int, int]:
-    """What decides between two holdings: length then pips (point), length then head (sequence), number then rank (set)."""
-    return (len(h), pips(h)) if category == "point" else (len(h), max(rank(c) for c in h))
-
-
-def holdings(category: str, hand: Held) -> list[Held]:
-    return points(hand) if category == "point" else runs(hand) if category == "sequences" else sets(hand)
-
-
-def best(category: str, hand: Held) -> Held | None:
-    held = holdings(category, hand)
-    return max(held, key=lambda h: worth(category, h)) if held else None
-
-
-def unbeatable(category: str, h: Held, hand: Held, discard: Held) -> bool:
-    """Good against the cards: better than the best holding of every card the caller cannot see."""
-    unseen = tuple(c for c in range(PACK_SIZE) if c not in hand and c not in discard)
-    theirs = best(category, unseen)
-    return theirs is None or worth(category, h) > worth(category, theirs)
-
-
-def maximal(category: str, hand: Held) -> list[Held]:
-    """The holdings a player reckons who reckons all he has: each longest run, each largest set."""
-    held = holdings(category, hand)
-    return [h for h in held if not any(set(h) < set(g) for g in held)]
-
-
-def dialogue_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action], corrected: bool = False) -> tuple[list[Held], list[Held]]:
-    """The holdings each player declares after the dialogue `said` in `category` (elder's, younger's); with
-    `corrected`, after the elder's correction of a call of something he does not hold (law 52)."""
-    opening, *answers = said
-    mine = held_call(category, elder, said)
-    if mine is None:
-        return false_holdings(category, elder, younger, discard, said, corrected)
-    if isinstance(opening, CallPoint):
-        n = opening.cards
-        m = max(len(h) for h in points(younger))
-        values = [a for a in answers if isinstance(a, CallValue)]
-        if values:  # law 46: the value, against the younger's best point of as many cards
-            theirs = max((h for h in points(younger) if len(h) == n), key=lambda h: pips(h))
-            if isinstance(answers[-1], Allow):
-                return [mine], []
-            if m > n and pips(theirs) <= pips(mine):  # Case I: his longer point, which he asked away, bars unscored
-                return [mine], [max(points(younger), key=lambda h: worth("point", h))]
-            if pips(theirs) < pips(mine):
-                return [mine], []
-            return [mine], [theirs]
-        if isinstance(answers[-1], Allow) or m < n:
-            return [mine], []
-        assert m > n
-        return [mine], [max(points(younger), key=lambda h: worth("point", h))]
-    return reckoning(category, mine, elder, younger, discard, isinstance(answers[-1], (Allow, NameOut)))  # asking which admits it (Case VII)
-
-
-def held_call(category: str, hand: Held, said: list[Action]) -> Held | None:
-    """The holding of `hand` answering what the elder said (the best of those that answer it), or None."""
-    opening = said[0]
-    if isinstance(opening, CallPoint):
-        values = [a.value for a in said if isinstance(a, CallValue)]
-        fits = [h for h in points(hand) if len(h) == opening.cards and (not values or pips(h) == values[0])]
-    elif isinstance(said[-1], NameOut):  # the answer to "which one do you not reckon?" defines the trio (Case VIII)
-        out = said[-1].card
-        trio = tuple(c for c in range(PACK_SIZE) if rank(c) == rank(out) and c != out)
-        return trio if all(c in hand for c in trio) else None
-    else:
-        assert isinstance(opening, (CallSequence, CallSet))
-        length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
-        fits = [h for h in holdings(category, hand) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
-    return max(fits, key=lambda h: worth(category, h)) if fits else None
-
-
-def claim_allowed(category: str, younger: Held, said: list[Action]) -> bool:
-    """Whether a call of something not held was allowed good: the younger allowed it, or his reply was good
-    because he holds nothing as good as what was claimed (laws 46, 48)."""
-    opening, last = said[0], said[-1]
-    if isinstance(last, (Allow, NameOut)):  # asking which one is out admits the call good (Case VII)
-        return True
-    values = [a.value for a in said if isinstance(a, CallValue)]
-    if isinstance(opening, CallPoint):
-        n = opening.cards
-        if not values:
-            return max(len(h) for h in points(younger)) < n
-        return max(pips(h) for h in points(younger) if len(h) == n) < values[0]
-    assert isinstance(opening, (CallSequence, CallSet))
-    claimed = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
-    theirs = best(category, younger)
-    return theirs is None or worth(category, theirs) < claimed
-
-
-def claim_exempt(category: str, elder: Held, discard: Held, said: list[Action]) -> bool:
-    """Law 54: no penalty for a claim his hand and discard taken together could not hold (a misnomer among them)."""
-    return held_call(category, elder + discard, said) is None
-
-
-def false_holdings(category: str, elder: Held, younger: Held, discard: Held, said: list[Action], corrected: bool) -> tuple[list[Held], list[Held]]:
-    """A call of something the elder does not hold. Not allowed good, it counts for nothing and the younger
-    reckons what he has. Allowed good and corrected (law 52), the elder's call is his best holding, replied
-    to on the younger's hand. Allowed and not corrected: a misnomer stands for the holding it misnames (law 53:
-    a sequence or set of the number of cards called, named by the wrong head or rank); any other claim
-    counts for nothing and the younger reckons what he has good (law 54, Case II)."""
-    opening = said[0]
-    mine: Held | None = None
-    if claim_allowed(category, younger, said):
-        if corrected:
-            mine = best(category, elder)
-        elif claim_exempt(category, elder, discard, said) and isinstance(opening, (CallSequence, CallSet)):
-            n = opening.length if isinstance(opening, CallSequence) else opening.count
-            misnamed = [h for h in holdings(category, elder) if len(h) == n]
-            mine = max(misnamed, key=lambda h: worth(category, h)) if misnamed else None
-    if category != "point":
-        return reckoning(category, mine, elder, younger, discard, False) if mine else ([], maximal(category, younger))
-    assert isinstance(opening, CallPoint)
-    asked = any(isinstance(a, AskValue) for a in said)
-    pool = [h for h in points(younger) if not asked or len(h) == opening.cards]  # law 46: asking bars a longer point
-    theirs = max(pool, key=lambda h: worth("point", h))
-    if mine is None:
-        return [], [theirs]
-    return ([mine], []) if worth("point", mine) > worth("point", theirs) else ([mine], [theirs])
-
-
-def reckoning(category: str, mine: Held, elder: Held, younger: Held, discard: Held, allowed: bool) -> tuple[list[Held], list[Held]]:
-    """A sequence or set called, answered: what each reckons (laws 48, 49, 51)."""
-    theirs = best(category, younger)
-    if allowed or theirs is None or worth(category, theirs) < worth(category, mine):
-        if unbeatable(category, mine, elder, discard):  # law 49
-            return maximal(category, elder), []
-        others = [h for h in maximal(category, elder) if not set(h) & set(mine) and worth(category, h) <= worth(category, mine)]
-        return [mine] + others, []
-    if worth(category, theirs) == worth(category, mine):
-        return [mine], [theirs]
-    return [mine], maximal(category, younger)
-
-
-def after_exchange(deck: list[int], actions: tuple[Action, ...]) -> tuple[Held, Held, Held]:
-    """The elder's and younger's hands after the exchange, and the elder's discard, from the actions taken: each takes
-    in from the top of the stock in the order they exchanged (the younger first out of turn: law 29)."""
-    ex = [a for a in actions if isinstance(a, Exchange)]
-    e, y = (ex[0], ex[1]) if ex[0].player == "elder" else (ex[1], ex[0])
-    stock = deck[24:]
-    first, second = (e, y) if ex[0] is e else (y, e)
-    taken = {first.player: tuple(stock[: first.take]), second.player: tuple(stock[first.take : first.take + second.take])}
-    elder = tuple(c for c in deck[:12] if c not in e.discard) + taken["elder"]
-    younger = tuple(c for c in deck[12:24] if c not in y.discard) + taken["younger"]
-    return elder, younger, e.discard
-
-
-def declared_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> dict[tuple[str, str], list[Held]]:
-    """(player, category) -> holdings, for every category called through the dialogue in `actions`. A second
-    call before any answer replaces the first (law 50); a correction replaces the allowing just made by a
-    reply (law 51); the elder's correction of a call of something he does not hold judges the category
-    again (law 52), and so does his showing it unasked before he plays a card (law 55). An elder whose first
-    call is not his point loses it: he declares no point and the younger his best, unopposed (law 46)."""
-    return _dialogues(deck, actions)[0]
-
-
-def false_claim_by_dialogue(deck: list[int], actions: tuple[Action, ...]) -> bool:
-    """Whether the elder reckons nothing that deal (law 54): a call of something he does not hold was
-    allowed good, he did not correct it, and it is no claim his hand and discard together could not hold."""
-    return _dialogues(deck, actions)[1]
-
-
-def standing_claims(deck: list[int], actions: tuple[Action, ...]) -> set[str]:
-    """The categories where, after `actions`, a call of something the elder does not hold stands allowed good,
-    neither corrected nor found out by a showing (laws 52, 55)."""
-    return _dialogues(deck, actions)[2]
-
-
-def _dialogues(deck: list[int], actions: tuple[Action, ...]) -> tuple[dict[tuple[str, str], list[Held]], bool, set[str]]:
-    elder, younger, discard = after_exchange(deck, actions)
-    out: dict[tuple[str, str], list[Held]] = {}
-    ended: dict[str, list[Action]] = {}
-    corrected: set[str] = set()
-    found: set[str] = set()  # claims shown on request or after the elder's lead: no longer to be corrected (law 55)
-    led = False
-    said: list[Action] = []
-    category = ""
-    for a in actions:
-        led = led or isinstance(a, (Play, Revoke))
-        elder_shows = isinstance(a, (AskShow, Show)) and (a.player == "elder") == isinstance(a, Show)  # unasked, or asked by the younger
-        if isinstance(a, (AskShow, Show)) and elder_shows and a.category in ended and a.category not in corrected | found and held_call(a.category, elder, ended[a.category]) is None:
-            assert claim_allowed(a.category, younger, ended[a.category])  # law 55: only a call allowed good or equal is shown
-            if isinstance(a, AskShow) or led:
-                found.add(a.category)
-            else:
-                a = CorrectMiscall("elder", a.category)
-        if isinstance(a, CorrectMiscall):
-            corrected.add(a.category)
-            out["elder", a.category], out["younger", a.category] = dialogue_holdings(a.category, elder, younger, discard, ended[a.category], True)
-        if isinstance(a, (CallPoint, CallSequence, CallSet)):
-            category = "point" if isinstance(a, CallPoint) else "sequences" if isinstance(a, CallSequence) else "sets"
-            said = [a]
-        elif isinstance(a, (Reply, Allow, AskValue, CallValue, Correct, AskWhich, NameOut)):
-            if isinstance(a, Correct):
-                said, a = said[:-1], Reply(a.player)
-            said.append(a)
-            ends = isinstance(a, (Allow, NameOut)) or (isinstance(a, Reply) and not (len(said) == 2 and isinstance(said[0], CallPoint) and _equal_length(said[0], younger)))
-            if ends:
-                ended[category] = list(said)
-                out["elder", category], out["younger", category] = dialogue_holdings(category, elder, younger, discard, said)
-    first = next((a for a in actions if isinstance(a, (Call, CallPoint, CallSequence, CallSet))), None)
-    if first is not None and (first.category if isinstance(first, Call) else "point" if isinstance(first, CallPoint) else "other") != "point":
-        out["elder", "point"], out["younger", "point"] = [], [max(points(younger), key=lambda h: worth("point", h))]  # law 46: the elder's point lost
-    penalised = any(
-        held_call(c, elder, t) is None and claim_allowed(c, younger, t) and not claim_exempt(c, elder, discard, t)
-        for c, t in ended.items() if c not in corrected
-    )
-    standing = {c for c, t in ended.items() if c not in corrected | found and held_call(c, elder, t) is None and claim_allowed(c, younger, t)}
-    return out, penalised, standing
-
-
-def _equal_length(call: CallPoint, younger: Held) -> bool:
-    return max(len(h) for h in points(younger)) == call.cards
 
 
 # --- worked dialogues on the deal of 000 §Example (elder 28, younger 23)
-
-SETUP = ("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D", "TS 7S TH 9H 7H KC QC TC AD QD JD TD", "9S 8S KH 9C KD QS AC 7D")
-
-
-def example(*said: Action) -> DealState:
-    from piquet_ref.hand.cards import hand_of
-    from piquet_ref.machine.state import new_deal
-
-    e, y, stock = (parse_cards(t.split()) for t in SETUP)
-    state = new_deal(hand_of(e), hand_of(y), stock)
-    exchanges = (Exchange("elder", parse_cards("KS 8C 7C 9D 8D".split()), 5), Exchange("younger", parse_cards("7S 9H 7H".split()), 3))
-    return run(state, exchanges + said)
 
 
 def test_five_cards_equal_then_forty_nine_good_as_in_cavendishs_deal() -> None:
@@ -431,8 +159,6 @@ def test_an_elder_who_calls_his_quart_before_his_point_loses_it_and_the_youngers
 
 # --- a call of something not held (laws 52-54), on the same deal: the elder's hand is AS JS 9S 8S, AH KH QH
 # JH 8H, JC 9C, KD; he put out KS 8C 7C 9D 8D. The younger holds five diamonds making 48 and four tens.
-
-QUART = (CallSequence("elder", 4, RANKS.index("A")), Reply("younger"))
 
 
 def test_six_cards_called_holding_five_is_an_irregularity_answered_as_called_and_void_when_found_out() -> None:
@@ -563,24 +289,17 @@ def test_a_card_named_out_of_another_rank_is_named_in_card_notation_in_the_refus
     assert " names KD as the card " in response["error"]["message"]
 
 
-def _refused(state: DealState, action: Action) -> str:
-    """The message of `apply`'s refusal of `action` in `state`."""
-    with pytest.raises(PiquetError) as caught:
-        apply(state, action)
-    return str(caught.value)
-
-
 def test_a_refusal_out_of_turn_says_what_the_speaker_is_to_say_instead() -> None:
     """The message of a word out of turn names what is due: the younger answers and never opens, the elder opens
     the category, says what his point makes, or names the card of a trio he does not reckon (laws 46, 47, Case VIII)."""
     start = example()
-    assert "the younger answers; he does not call first" in _refused(start, CallPoint("younger", 5))
-    assert "the elder is to call a point" in _refused(start, Reply("elder"))
+    assert "the younger answers; he does not call first" in refused(start, CallPoint("younger", 5))
+    assert "the elder is to call a point" in refused(start, Reply("elder"))
     point = example(CallPoint("elder", 5), Reply("younger"))
-    assert "is to say what his point makes" in _refused(point, NameOut("elder", 0))
+    assert "is to say what his point makes" in refused(point, NameOut("elder", 0))
     asked = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), CallSet("elder", 3, RANKS.index("K")), AskWhich("younger"))
-    assert "is to name the card he does not reckon" in _refused(asked, CallValue("elder", 30))
-    assert f" names {format_card(0)} as the card " in _refused(asked, NameOut("elder", 0))  # the lowest card number is a card too
+    assert "is to name the card he does not reckon" in refused(asked, CallValue("elder", 30))
+    assert f" names {format_card(0)} as the card " in refused(asked, NameOut("elder", 0))  # the lowest card number is a card too
 
 
 def test_a_showing_refused_says_when_the_category_is_none() -> None:
@@ -596,9 +315,9 @@ def test_a_showing_refused_says_when_the_category_is_none() -> None:
 def test_a_call_out_of_turn_says_who_is_to_call_what() -> None:
     """Laws 46, 47: refused out of turn, a call is answered with what is due: the elder's opening (his point
     first), or the younger's call in the category the elder has just called."""
-    opening = _refused(example(), Call("younger", "point", ()))
+    opening = refused(example(), Call("younger", "point", ()))
     assert "the elder is to open point" in opening and "his point first (law 46)" in opening
-    answer = _refused(example(Call("elder", "point", ())), Call("elder", "sequences", ()))
+    answer = refused(example(Call("elder", "point", ())), Call("elder", "sequences", ()))
     assert "but the younger is to call point: the elder calls first in each category" in answer
 
 
@@ -609,15 +328,15 @@ def test_a_correction_refused_says_whether_the_window_closed_or_nothing_stood_to
     allowed = example(*base, CallSet("elder", 3, RANKS.index("K")), Allow("younger"))
     led = apply(allowed, Play("elder", parse_cards(["AH"])[0]))
     played = apply(led, next(a for a in legal_actions(led) if isinstance(a, Play) and a.player == "younger"))
-    assert "but the younger has played to the first trick" in _refused(played, CorrectMiscall("elder", "sets"))
-    assert "but no call of something not held stands allowed good" in _refused(example(*base), CorrectMiscall("elder", "sets"))
-    assert "but no call of something not held stands allowed good" in _refused(allowed, CorrectMiscall("elder", "point"))  # a claim stands, elsewhere
+    assert "but the younger has played to the first trick" in refused(played, CorrectMiscall("elder", "sets"))
+    assert "but no call of something not held stands allowed good" in refused(example(*base), CorrectMiscall("elder", "sets"))
+    assert "but no call of something not held stands allowed good" in refused(allowed, CorrectMiscall("elder", "point"))  # a claim stands, elsewhere
 
 
 def test_a_correction_of_a_reply_refused_says_who_may_correct_and_when() -> None:
     """Law 51: only the younger corrects his reply, and only the allowing he has just made."""
-    assert "only the younger corrects his reply" in _refused(example(CallPoint("elder", 5), Allow("younger")), Correct("elder"))
-    assert "he has allowed nothing, or the elder has called or led since" in _refused(example(), Correct("younger"))
+    assert "only the younger corrects his reply" in refused(example(CallPoint("elder", 5), Allow("younger")), Correct("elder"))
+    assert "he has allowed nothing, or the elder has called or led since" in refused(example(), Correct("younger"))
 
 
 def test_a_carte_blanche_refused_names_exactly_the_court_cards_of_the_dealt_hand() -> None:
@@ -628,6 +347,6 @@ def test_a_carte_blanche_refused_names_exactly_the_court_cards_of_the_dealt_hand
     from piquet_ref.machine.actions import ShowBlanche
 
     e, y, stock = (parse_cards(t.split()) for t in SETUP)
-    message = _refused(new_deal(hand_of(e), hand_of(y), stock), ShowBlanche("elder"))
+    message = refused(new_deal(hand_of(e), hand_of(y), stock), ShowBlanche("elder"))
     courts = [format_card(c) for c in cards_of(hand_of(e)) if RANKS[c & 7] in "KQJ"]
     assert courts and message.endswith(f"his dealt hand holds {' '.join(courts)}")

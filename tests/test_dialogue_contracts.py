@@ -28,7 +28,8 @@ from piquet_ref.rules.ruleset import PLAYERS
 
 from verification.calibration.planted_deal import Plant
 from verification.walks import walks
-from tests.test_law_contracts import assert_caught, broken, broken_by, conditions, plant
+from verification.runtime import assert_caught, broken, broken_by, conditions, plant
+from tests.support import examples
 
 HandAndDiscard = tuple[Hand, tuple[int, ...]]
 
@@ -138,19 +139,19 @@ def younger_claim_calls(state: DealState) -> list[tuple[str, tuple[Any, ...]]]:
     return calls
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hands_and_discards())
 def test_the_holdings_best_holdings_and_openings_of_any_hand_keep_their_postconditions(held: HandAndDiscard) -> None:
     assert hand_breaks(held) == set()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(walks(stop_anywhere=True, claims=True), walks(stop_anywhere=True, implied_calls=True)))
 def test_every_reply_of_the_machines_dialogues_keeps_its_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     assert walk_breaks(walk[2]) == set()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(walks(stop_anywhere=True, younger_claims=True))
 def test_every_claim_of_the_younger_in_the_machines_walks_keeps_its_postconditions(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     """Laws 52-54 for the younger: his calls of what he does not hold, whether each is allowed good, exempt, and

@@ -60,9 +60,8 @@ from verification.walks import CASE_IV_ACES, CASE_IV_CALLS, case_iv_deal
 from piquet_ref.protocol.ops import op_compare_declarations, op_evaluate_hand
 from piquet_ref.protocol.serve import respond
 from piquet_ref.rules.files import spec_dir
+from tests.support import EXAMPLE_PATH, EXAMPLE, cli_run, machine_deal, cavendish_state, EXCHANGED, card, NO_CALLS
 
-EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavendish-example.yaml"
-EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_PATH.read_text(encoding="utf-8"))
 
 # After the exchange (dealt - discard + the top of the stock, elder first): worked out by hand.
 ELDER_HAND = "AS JS AH QH JH 8H JC 9S 8S KH 9C KD"
@@ -126,20 +125,6 @@ class Door:
 
 
 API, CLI, PROTOCOL = Door("api"), Door("cli"), Door("protocol")
-
-
-def cli_run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    """Run `piquet-ref ARGV` in-process; return (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    if stdin is not None:
-        sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(argv)
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def cli_rejects(code: str, exit_code: int, argv: list[str], stdin: str | None = None) -> Callable[[], object]:
@@ -449,13 +434,6 @@ def partie_deals(dealers: tuple[str, ...]) -> dict[str, Any]:
 
 # --- the state machine: Cavendish's deal action by action, and a deal where the elder holds carte blanche
 
-def machine_deal(elder: str, younger: str, stock: str) -> Any:
-    return new_deal(hand_of(parse_cards(elder)), hand_of(parse_cards(younger)), parse_cards(stock))
-
-
-def cavendish_state() -> Any:
-    return machine_deal(" ".join(EXAMPLE["elder"]["dealt"]), " ".join(EXAMPLE["younger"]["dealt"]), " ".join(EXAMPLE["stock"]))
-
 
 def blanche_state() -> Any:  # the elder's twelve hold no king, queen or knave
     return machine_deal("AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "KS QS JS KH QH JH KD QD JD KC QC JC", "9D 8D 7D AC TC 9C 8C 7C")
@@ -465,19 +443,7 @@ def machine(start: Callable[[], Any], *actions: Any) -> Callable[[], object]:
     return lambda: run(start(), actions)
 
 
-EXCHANGED = (
-    Exchange("elder", parse_cards(EXAMPLE["elder"]["discard"]), 5),
-    Exchange("younger", parse_cards(EXAMPLE["younger"]["discard"]), 3),
-)
-
-
-
-def card(text: str) -> int:
-    return parse_cards(text)[0]
-
-
 LEFT_ONE = (EXCHANGED[0], Exchange("younger", parse_cards("7S 9H"), 2))  # the younger leaves 7D in the stock
-NO_CALLS = tuple(Call(p, c, ()) for c in ("point", "sequences", "sets") for p in ("elder", "younger"))
 POINT_49 = (CallPoint("elder", 5), AskValue("younger"), CallValue("elder", 49), Reply("younger"))  # 000 §EXAMPLE's point
 QUART_MAJOR = (CallSequence("elder", 4, 7), Reply("younger"))  # 000 §EXAMPLE's quart major in hearts, good
 

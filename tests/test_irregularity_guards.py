@@ -28,6 +28,7 @@ from piquet_ref.machine.revokes import after_revoke
 from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.deal.accretion import cards_scores
 from piquet_ref.strategies import PACK
+from tests.support import examples
 
 RS = default_ruleset()
 RANKS = "789TJQKA"  # low to high, as the pack ranks them for play
@@ -66,7 +67,7 @@ def deal_of(deck: list[int]) -> tuple[list[str], list[str], list[str]]:
 decks = st.permutations(list(PACK))
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(decks)
 def test_a_younger_short_of_a_card_concedes_the_elders_last_card_as_a_trick(deck: list[int]) -> None:
     """Law 30: the younger lays out three and takes two, so plays eleven cards; law 57: the deal ends after
@@ -83,7 +84,7 @@ def test_a_younger_short_of_a_card_concedes_the_elders_last_card_as_a_trick(deck
         assert (r.score(player).cards, r.score(player).capot) == cards_scores(n, RS), (player, counted)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(decks, st.booleans())
 def test_an_elder_holding_thirteen_reckons_nothing_unless_the_younger_waives_it(deck: list[int], younger_waives: bool) -> None:
     """Law 31: the elder lays out three and takes four, so holds thirteen and reckons nothing; law 44: the
@@ -119,7 +120,7 @@ def test_an_excess_take_without_a_wrong_deal_is_no_shift() -> None:
     assert offence("elder", 3, 4, RS) == law(31)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(decks)
 def test_a_card_exposed_in_dealing_gives_the_option_exactly_when_the_elders_or_the_stocks(deck: list[int]) -> None:
     """Law 13, over every card of the pack: the dealer's own card exposed gives nothing."""

@@ -38,11 +38,11 @@ from piquet_ref.rules.ruleset import PLAYERS
 from verification.calibration.planted_deal import Plant, planted_function
 from verification.crosshair import contracts
 from verification.walks import walks
+from verification.runtime import conditions, broken, plant, assert_caught
+from tests.support import BOOLS, COUNTS, calibration_states, examples
 
 MODULES = (law_contracts, law_contracts_runtime)
-BOOLS = (False, True)
 SIZES = range(-1, 16)  # hand sizes, a little past the deciders' domain on both sides
-COUNTS = range(-1, 10)  # cards of the stock, discarded or taken
 BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
     "take_available": lambda: product((-1, 0, 1, 2), COUNTS, COUNTS),
     "room_taken": lambda: ((n,) for n in COUNTS),
@@ -69,54 +69,6 @@ BOXES: dict[str, Callable[[], Iterable[tuple[Any, ...]]]] = {
     "size_refused": lambda: product(range(-1, 34), range(-1, 34), range(-1, 11)),
     "excess_of": lambda: ((n,) for n in range(-1, 34)),
 }
-
-
-@lru_cache(maxsize=None)
-def conditions(module: Any, function: str) -> tuple[tuple[CodeType, ...], tuple[tuple[str, CodeType], ...]]:
-    """(preconditions, postconditions with their text) of `function`, as CrossHair reads them, compiled."""
-    cs = [c for c in contracts((module.__name__,)) if c.function == function]
-    return (tuple(compile(c.condition, c.condition, "eval") for c in cs if c.kind == "pre"),
-            tuple((c.condition, compile(c.condition, c.condition, "eval")) for c in cs if c.kind == "post"))
-
-
-def broken(module: Any, function: str, args: tuple[Any, ...]) -> list[str] | None:
-    """The postconditions `args` break, or None when they do not meet the preconditions."""
-    fn = getattr(module, function)
-    names = dict(vars(module), **dict(zip(fn.__code__.co_varnames, args)))
-    pres, posts = conditions(module, function)
-    if not all(eval(p, names) for p in pres):  # noqa: S307 (our own docstrings' conditions)
-        return None
-    try:
-        names["__return__"] = fn(*args)
-    except PiquetError:
-        if "raises: PiquetError" not in (fn.__doc__ or ""):
-            raise
-        return []  # a refusal its docstring declares (`raises:`), which no postcondition speaks of
-    return [text for text, post in posts if not eval(post, names)]  # noqa: S307
-
-
-def broken_by(module: Any, calls: Iterable[tuple[str, tuple[Any, ...]]]) -> set[tuple[str, str]]:
-    """(function, postcondition) of every condition of `module`'s functions broken by `calls`, each of which
-    its preconditions must admit (a test calls them as the code does, so a refusal is a wrong precondition)."""
-    out: set[tuple[str, str]] = set()
-    for function, args in calls:
-        bad = broken(module, function, args)
-        assert bad is not None, (function, "the preconditions refuse a call made as the code makes it")
-        out |= {(function, b) for b in bad}
-    return out
-
-
-def plant(monkeypatch: pytest.MonkeyPatch, module: Any, function: str, bug: Plant, judged_by: tuple[str, ...] = ()) -> None:
-    """Replace `module.function` by a copy with `bug` planted, the conditions of `judged_by` (the function's own when
-    empty) read from the original first, so that the original's conditions judge the planted copy."""
-    for name in judged_by or (function,):
-        conditions(module, name)
-    monkeypatch.setattr(module, function, planted_function(Path(module.__file__), bug, function))
-
-
-def assert_caught(bug: Plant, caught: set[str]) -> None:
-    """A calibration's verdict: the planted `bug` broke the postcondition aimed at it."""
-    assert bug.breaks in caught, f"{bug.name}: not caught by its postcondition (caught by {caught or 'none'})"
 
 
 def test_every_decider_with_contracts_has_a_box_or_a_check_of_its_own() -> None:
@@ -162,14 +114,14 @@ def test_a_take_is_refused_exactly_when_the_stock_does_not_hold_that_many_for_hi
 masks = st.integers(0, SUIT_MASK)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.tuples(masks, masks, masks, masks), st.integers(-1, 31))
 def test_the_revoke_postconditions_hold_on_any_hand_and_lead(follower: tuple[int, int, int, int], lead: int) -> None:
     bad = broken(law_contracts_runtime, "revoke_choices", (Hand(*follower), lead))
     assert not bad, bad
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(walks(stop_anywhere=True, revokes=True))
 def test_the_revoke_postconditions_hold_where_the_machine_has_a_card_led(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     pos = walk[2].position
@@ -177,7 +129,6 @@ def test_the_revoke_postconditions_hold_where_the_machine_has_a_card_led(walk: t
         return
     bad = broken(law_contracts_runtime, "revoke_choices", (pos.younger, pos.lead))
     assert bad is not None and not bad, bad
-
 
 
 @st.composite
@@ -190,7 +141,7 @@ def deals_any_sizes(draw: st.DrawFn) -> tuple[Hand, Hand, tuple[int, ...], tuple
     return hand_of(deck[:e]), hand_of(deck[e : e + y]), tuple(deck[e + y :]), exposed
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(deals_any_sizes())
 def test_the_exposed_card_and_fresh_deal_postconditions_hold_on_deals_of_any_sizes(deal: tuple[Hand, Hand, tuple[int, ...], tuple[int, ...]]) -> None:
     elder, younger, stock, exposed = deal
@@ -264,32 +215,17 @@ def machine_breaks(state: DealState) -> set[tuple[str, str]]:
     return out
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(walks(stop_anywhere=True, irregular=True, revokes=True), walks(stop_anywhere=True, out_of_turn=True)))
 def test_the_exchange_and_revoke_postconditions_hold_where_the_machine_calls_on_them(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     assert machine_breaks(walk[2]) == set()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(walks(stop_anywhere=True, claims=True, showings=True), walks(stop_anywhere=True, younger_claims=True)))
 def test_the_showable_postconditions_hold_on_the_machines_calls_and_claims(walk: tuple[list[int], tuple[Any, ...], DealState]) -> None:
     """The elder's claims made in the dialogue, and the younger's made in his calls stated by their cards (laws 52-55)."""
     assert machine_breaks(walk[2]) == set()
-
-
-def calibration_states() -> list[DealState]:
-    """States of the deal of 000 §Example for the calibration below: just exchanged, the calls over with the
-    elder's point shown, and the elder's first lead (the younger holds the suit led)."""
-    from piquet_ref.hand.cards import parse_cards
-    from piquet_ref.machine.state import apply
-    from piquet_ref.machine.actions import AskShow, CallPoint, CallSet, CallValue, Play, Reply
-
-    from tests.test_dialogue import QUART, RANKS, example
-
-    replied = example(CallPoint("elder", 5), Reply("younger"), CallValue("elder", 49), Reply("younger"), *QUART,
-                      CallSet("elder", 3, RANKS.index("K")), Reply("younger"))
-    shown = apply(replied, AskShow("younger", "point"))
-    return [example(), shown, apply(shown, Play("elder", parse_cards(["AH"])[0]))]
 
 
 def first_states() -> list[DealState]:
@@ -299,7 +235,7 @@ def first_states() -> list[DealState]:
     from piquet_ref.machine.state import apply, new_deal, run
     from piquet_ref.machine.actions import Elect, Exchange
 
-    from tests.test_dialogue import SETUP
+    from tests.support import SETUP
 
     dealt = new_deal(hand_of(parse_cards(SETUP[0].split())), hand_of(parse_cards(SETUP[1].split())), tuple(parse_cards(SETUP[2].split())))
     first = run(dealt, (Exchange("younger", tuple(parse_cards("7S 9H 7H")), 3), Elect("elder", "enforce")))

@@ -29,7 +29,7 @@ from piquet_ref.rules.files import spec_dir
 
 from tests.support import assert_break_refused
 
-from tests.test_errors import cli_run
+from tests.support import cli_run
 
 # The code's headings, each with the number of the first law under it (L).
 SECTIONS = {

@@ -43,10 +43,11 @@ from piquet_ref.cli.replay import actions_of_record
 from piquet_ref.rules.ruleset import PLAYERS, Player, other
 from piquet_ref.deal.result import DealResult
 
-from tests.test_dialogue import _refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
+from tests.support import refused, after_exchange, declared_by_dialogue, false_claim_by_dialogue, standing_claims
 from piquet_ref.strategies import HAND_SIZE, N_TRICKS, PACK, RS, STOCK_SIZE, blanche_decks, card_listish, dealt_decks, json_values
 
 from verification.walks import opened, plies_through_the_machine, start, walks
+from tests.support import implied_by
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)
@@ -138,30 +139,6 @@ def record_from_actions(deck: list[int], actions: tuple[Action, ...]) -> dict[st
     if any(t < len(played) // 2 for t in led_out):
         out["out_of_turn"] = [t for t in led_out if t < len(played) // 2]
     return out
-
-
-def implied_by(calls: dict[tuple[str, str], tuple[tuple[int, ...], ...]], category: str) -> tuple[tuple[int, ...], ...]:
-    """The elder's holdings of `category` that the cards of his calls in the other categories form (Case IV):
-    for sets, the cards named of each rank that scores, three or four of them; for sequences, each longest run of
-    at least three named cards of a suit; a point is never implied (law 46)."""
-    if category == "point":
-        return ()
-    named = {c for (p, k), held in calls.items() if p == "elder" and k != category for h in held for c in h}
-    if category == "sets":
-        of_rank = [tuple(sorted((c for c in named if c & 7 == r), key=lambda c: c >> 3)) for r in RS.sets.ranks]
-        return tuple(h for h in of_rank if len(h) in RS.sets.values)
-    runs: list[tuple[int, ...]] = []
-    for suit in range(4):
-        run: list[int] = []
-        for rank in reversed(range(BITS_PER_SUIT)):  # ace first
-            card = card_of(suit, rank)
-            if card in named:
-                run.append(card)
-                continue
-            runs += [tuple(run)] if len(run) >= RS.sequences.min_length else []
-            run = []
-        runs += [tuple(run)] if len(run) >= RS.sequences.min_length else []
-    return tuple(runs)
 
 
 def reckoned_late(actions: tuple[Action, ...]) -> dict[str, tuple[tuple[int, ...], ...]]:
@@ -958,7 +935,7 @@ def test_a_lead_out_of_turn_is_taken_back_by_either_player_until_played_to_and_t
 def test_a_second_lead_out_of_turn_played_to_is_the_one_a_retake_is_refused_for() -> None:
     """Law 59 III: with two tricks led out of turn and played to, the retake refused names the last, which stands,
     not a revoke (there is none)."""
-    from tests.test_errors import EXCHANGED, NO_CALLS, card, cavendish_state
+    from tests.support import EXCHANGED, NO_CALLS, card, cavendish_state
 
     first = run(cavendish_state(), (*EXCHANGED, *NO_CALLS, LeadOutOfTurn("younger", card("AD")), Play("elder", card("KD"))))
     assert first.out_of_turn == (0,) and first.to_move == "younger"
@@ -1233,8 +1210,8 @@ def test_a_leave_refused_names_the_counts_the_elder_may_say_or_who_alone_may_say
     deal = {"elder": "AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD", "younger": "KS QS JS KH QH JH KD QD JD KC QC JC", "stock": "9D 8D 7D AC TC 9C 8C 7C"}
     elder, younger = (hand_of(parse_cards(deal[p].split())) for p in PLAYERS)
     state = new_deal(elder, younger, tuple(parse_cards(deal["stock"].split())), RS)
-    assert ": he may say 1" in _refused(state, Leave("elder", 5))
-    assert ": only the elder holding carte blanche" in _refused(state, Leave("younger", 1))
+    assert ": he may say 1" in refused(state, Leave("elder", 5))
+    assert ": only the elder holding carte blanche" in refused(state, Leave("younger", 1))
 
 
 def test_an_election_refused_after_the_elder_took_in_unannounced_says_he_lost_it() -> None:

@@ -41,7 +41,8 @@ from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE
 
 from verification.calibration.planted_deal import Plant
 from verification.walks import CASE_IV_CALLS, CASE_IV_KNAVES, case_iv_deal, start, walks
-from tests.test_law_contracts import BOOLS, COUNTS, assert_caught, broken, broken_by, calibration_states, conditions, plant
+from tests.support import BOOLS, COUNTS, calibration_states, examples
+from verification.runtime import assert_caught, broken, broken_by, conditions, plant
 
 OF_A_STATE = ("legal_actions", "replies", "options", "miscall_open", "showing_actions", "irregular_actions", "score")
 
@@ -108,13 +109,13 @@ def walk_breaks(deck: list[int], actions: tuple[Action, ...]) -> set[tuple[str, 
     return out | record_breaks(state)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(walks(stop_anywhere=True, irregular=True, revokes=True))
 def test_every_step_of_walks_with_irregular_exchanges_and_revokes_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(walks(stop_anywhere=True, out_of_turn=True, revokes=True))
 def test_every_step_of_walks_with_leads_out_of_turn_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Law 59 III: each lead out of turn, taken back by either player or played to and standing, and the record
@@ -122,19 +123,19 @@ def test_every_step_of_walks_with_leads_out_of_turn_keeps_the_postconditions(wal
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(walks(stop_anywhere=True, shortfall=True, revokes=True))
 def test_every_step_of_walks_with_a_shortfall_left_unannounced_and_taken_up_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(walks(stop_anywhere=True, claims=True, showings=True))
 def test_every_step_of_walks_with_claims_and_showings_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(walks(stop_anywhere=True, younger_claims=True))
 def test_every_step_of_walks_with_the_youngers_claims_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Laws 52-54 for the younger (his claims, their correction, the elder's retaking his lead, the waiver): the
@@ -142,7 +143,7 @@ def test_every_step_of_walks_with_the_youngers_claims_keeps_the_postconditions(w
     assert walk_breaks(walk[0], walk[1]) == set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(walks(stop_anywhere=True, implied_calls=True))
 def test_every_step_of_walks_with_holdings_declared_by_implication_keeps_the_postconditions(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
     """Case IV, law 56: the elder's holdings declared by implication, unreckoned, reckoned by him or objected to; the
@@ -299,7 +300,7 @@ def test_a_take_up_is_refused_exactly_when_it_is_not_open() -> None:
         assert refused == (player != "younger" or not cards or mixed or phase != "play"), (player, cards, mixed, phase)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.permutations(range(PACK_SIZE)), st.integers(0, STOCK_SIZE), st.integers(0, STOCK_SIZE), st.integers(0, 4), st.integers(0, 2), st.integers(0, 10))
 def test_the_shortfall_postconditions_hold_on_any_stock_and_any_tricks(deck: list[int], elder: int, younger: int, short: int, n: int, played: int) -> None:
     """`short_cards` on any stock and takes (none, the elder's, both); `first_renounce`, `with_cards` and `retaken`

@@ -28,7 +28,7 @@ from piquet_ref.machine.actions import DIALOGUE_TYPES, Action, Call, Elect, Exch
 from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.strategies import PACK, RS
 
-from tests.test_machine import implied_by
+from tests.support import implied_by
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 SOME = settings(max_examples=max(10, settings().max_examples // 4), deadline=None)

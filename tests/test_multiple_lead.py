@@ -27,7 +27,7 @@ from piquet_ref.strategies import RS
 
 from verification.walks import decks, start
 from verification.calibration.planted_deal import Plant
-from tests.test_law_contracts import assert_caught, broken_by, plant
+from verification.runtime import assert_caught, broken_by, plant
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 

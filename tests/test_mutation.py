@@ -79,10 +79,12 @@ def sandbox() -> Iterator[Sandbox]:
     box.close()
 
 
+@pytest.mark.deep  # a sandbox judged by the corpus or the suite
 def test_the_judge_spares_the_original(sandbox: Sandbox) -> None:
     assert sandbox.judge(None).status == "survived"
 
 
+@pytest.mark.deep  # a sandbox judged by the corpus or the suite
 def test_the_judge_kills_a_wrong_repique_bonus_and_names_the_case(sandbox: Sandbox) -> None:
     wrong = [m for m in MUTANTS if m.where == "repique.score.points" and m.mutated == "61"]
     outcome = sandbox.judge(wrong[0])
@@ -90,12 +92,14 @@ def test_the_judge_kills_a_wrong_repique_bonus_and_names_the_case(sandbox: Sandb
     assert "60" in outcome.detail or "61" in outcome.detail or "expected" in outcome.detail
 
 
+@pytest.mark.deep  # a sandbox judged by the corpus or the suite
 def test_the_judge_calls_a_table_the_loader_rejects_invalid(sandbox: Sandbox) -> None:
     dropped = [m for m in MUTANTS if m.where == "pack.rank-order.ranks" and m.operator.startswith("drop")]
     source = (ROOT / dropped[0].file).read_text(encoding="utf-8")
     assert dropped and sandbox.judge(dropped[0]).status == "invalid", mutant_text(dropped[0], source)[:200]
 
 
+@pytest.mark.deep  # a sandbox judged by the corpus or the suite
 @pytest.mark.parametrize("mutant_id", sorted(LISTS.equivalent)[::25])
 def test_a_declared_equivalent_survives_the_corpus(sandbox: Sandbox, mutant_id: str) -> None:
     """Sampled (the full run judges them all): a mutant declared equivalent is not killed."""
@@ -137,6 +141,7 @@ def test_the_suite_judge_runs_every_test_file_but_the_skipped_ones_each_with_a_r
     assert all((ROOT / "tests" / name).is_file() and reason for name, reason in SUITE_SKIPPED.items())
 
 
+@pytest.mark.deep  # a sandbox judged by the corpus or the suite
 def test_the_suite_judge_runs_only_the_tests_that_reach_a_mutant_and_kills_a_broken_argument_check() -> None:
     """Judged by one test file (the full run gives pytest every file of `suite_files`)."""
     broken = next(m for m in MUTANTS if m.where == "check_card" and m.operator == "negate condition")

@@ -24,6 +24,7 @@ from piquet_ref.odds.take_in import (
     chance, distinct_hands, hand_counts, legal_discards, outlook, question, rank_discards,
 )
 from piquet_ref.protocol.ops import run_op
+from tests.support import leaf_conditions, CONDITIONS
 
 RS = load_ruleset()
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,31 +235,6 @@ def small_questions(draw: st.DrawFn) -> tuple[Question, tuple[int, ...]]:
     discard = tuple(draw(st.lists(st.sampled_from(hand), unique=True, max_size=min(5, unseen)))) if hand else ()
     take = len(discard) if discard else draw(st.integers(0, min(5, unseen)))
     return question(hand_of(hand), discard, seen, take), hand
-
-
-def leaves() -> st.SearchStrategy[Condition]:
-    cards = st.sets(st.integers(0, 31), min_size=1, max_size=10).map(lambda s: sum(1 << c for c in s))
-    count = st.builds(
-        lambda scope, c, lo, extra: Count(scope, c, lo, None if extra is None else lo + extra),
-        st.sampled_from(["taken", "hand"]), cards, st.integers(0, 3), st.one_of(st.none(), st.integers(0, 2)),
-    )
-    return st.one_of(
-        count,
-        st.builds(PointAtLeast, st.integers(1, 8), st.sampled_from([0, 29, 38, 48, 59])),
-        st.builds(SequenceAtLeast, st.integers(3, 8), st.integers(0, 7)),
-        st.builds(SetHeld, st.sampled_from([3, 4]), st.one_of(st.none(), st.sampled_from(SET_RANKS))),
-    )
-
-
-CONDITIONS = st.recursive(
-    leaves(),
-    lambda inner: st.one_of(
-        st.lists(inner, min_size=1, max_size=3).map(lambda xs: AllOf(tuple(xs))),
-        st.lists(inner, min_size=1, max_size=3).map(lambda xs: AnyOf(tuple(xs))),
-        inner.map(Not),
-    ),
-    max_leaves=5,
-)
 
 
 @given(small_questions(), CONDITIONS)

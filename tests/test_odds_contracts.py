@@ -35,8 +35,8 @@ from piquet_ref.strategies import hands
 
 from verification.calibration.planted_deal import Plant
 from verification.crosshair import contracts
-from tests.test_law_contracts import assert_caught, broken, broken_by, plant
-from tests.test_odds import CONDITIONS
+from verification.runtime import assert_caught, broken, broken_by, plant
+from tests.support import CONDITIONS, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = tuple(load_ruleset(r) for r in ruleset_ids())
@@ -103,13 +103,13 @@ def small_questions(draw: st.DrawFn) -> tuple[Question, Hand, tuple[int, ...], t
 rulesets = st.sampled_from(RULESETS)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(hands(), st.sampled_from(["suit", "rank"]))
 def test_lines_of_keeps_its_contract_on_any_hand(hand: Hand, axis: str) -> None:
     assert_kept(odds, [("lines_of", (hand, axis))])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_questions(), CONDITIONS, rulesets)
 def test_chance_and_what_it_calls_keep_their_contracts_on_questions_small_enough_to_list(
     qh: tuple[Question, Hand, tuple[int, ...], tuple[int, ...]], cond: Condition, rs: Any
@@ -129,7 +129,7 @@ def test_chance_and_what_it_calls_keep_their_contracts_on_questions_small_enough
     assert_kept(odds, calls)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_questions(), rulesets)
 def test_outlook_and_its_joints_keep_their_contracts_on_questions_small_enough_to_list(
     qh: tuple[Question, Hand, tuple[int, ...], tuple[int, ...]], rs: Any
@@ -139,7 +139,7 @@ def test_outlook_and_its_joints_keep_their_contracts_on_questions_small_enough_t
                        ("joint", (rs, q.kept, q.unseen, q.take, RANK_FEATURES))])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.permutations(range(PACK_SIZE)), st.integers(0, 14), st.integers(0, 20), st.integers(0, 6),
        st.one_of(st.none(), st.integers(-1, 8)), st.sampled_from([None, "elder", "younger"]), rulesets)
 def test_question_keeps_its_contract_on_any_hand_discard_and_seen_cards(
@@ -150,7 +150,7 @@ def test_question_keeps_its_contract_on_any_hand_discard_and_seen_cards(
     assert_kept(odds, [("question", (hand_of(hand), hand[:discarded], tuple(deck[held : held + seen]), take, player, rs))])
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.permutations(range(PACK_SIZE)), st.integers(5, 7), st.sampled_from(["elder", "younger"]), CONDITIONS)
 def test_rank_discards_keeps_its_contract_on_small_hands(deck: list[int], unseen: int, player: str, cond: Condition) -> None:
     """A hand of five cards, all but `unseen` of the others seen: at most 31 discards of at most 21 take-ins."""
@@ -171,7 +171,7 @@ def malformed() -> st.SearchStrategy[Any]:
         st.lists(st.one_of(inner, CONDITIONS), min_size=1, max_size=3).map(lambda xs: AnyOf(tuple(xs))), inner.map(Not)), max_leaves=4)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(CONDITIONS, malformed()))
 def test_check_condition_refuses_exactly_the_malformed_conditions(cond: Any) -> None:
     assert_kept(odds, [("check_condition", (cond, "condition"))])

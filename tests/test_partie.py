@@ -22,7 +22,7 @@ from piquet_ref.protocol.serve import answer
 from piquet_ref.partie.settlement import money, settle, stake_of
 
 from piquet_ref.strategies import Deal, complete_deals, deal_scores_of, partie_records
-from tests.test_errors import EXAMPLE, cli_run
+from tests.support import EXAMPLE, cli_run
 
 props = settings(deadline=None)
 RS = load_ruleset()

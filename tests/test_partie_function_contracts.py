@@ -37,7 +37,8 @@ from verification.calibration.planted_partie import PARTIE
 from verification.crosshair import contracts
 from verification.deal_check import NO_SHRINK
 from verification.partie_check import CHECK, any_ruleset_partie_records
-from tests.test_law_contracts import assert_caught, broken, broken_by, conditions, plant
+from verification.runtime import assert_caught, broken, broken_by, conditions, plant
+from tests.support import examples
 
 Call = tuple[str, tuple[Any, ...]]
 CORPUS = Path(__file__).resolve().parent.parent / "conformance" / "cases"
@@ -113,7 +114,7 @@ def calibration_calls() -> tuple[Call, ...]:
     (derandomized, as the check below draws them), made by the unplanted code."""
     records = corpus_records()
 
-    @settings(CHECK, max_examples=100, phases=NO_SHRINK)
+    @settings(CHECK, max_examples=100, phases=NO_SHRINK)  # the calibration's fixed inputs: not scaled with the tier
     @given(any_ruleset_partie_records())
     def draw(rec: dict[str, Any]) -> None:
         records.append(rec)
@@ -150,7 +151,7 @@ def test_every_refusal_of_the_order_of_dealing_is_met_in_the_box() -> None:
     assert codes == {"", "partie-invalid", "partie-dealer", "partie-cut"}
 
 
-@settings(CHECK, max_examples=200)
+@settings(CHECK, max_examples=examples(200))
 @given(any_ruleset_partie_records())
 def test_the_partie_games_chouette_json_and_card_postconditions_hold_on_partie_records_under_every_ruleset(record: dict[str, Any]) -> None:
     assert broken_by(partie, record_calls(record)) == set()

@@ -28,7 +28,7 @@ from piquet_ref.rules.files import spec_dir
 from piquet_ref.hand.suit import MASKS, length, pips
 
 from piquet_ref.strategies import Deal, complete_deals, declaring_deals
-from tests.test_errors import EXAMPLE, cli_run
+from tests.support import EXAMPLE, cli_run
 
 props = settings(deadline=None)
 RANKS = [r.symbol for r in load_ruleset().pack.ranks]  # lowest first

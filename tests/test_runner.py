@@ -29,6 +29,7 @@ def test_the_whole_corpus_passes_against_the_reference_in_a_persistent_process()
     assert run.status_counts() == {"pass": len(CASES)} and run.complete and run.exit_code == 0
 
 
+@pytest.mark.deep  # minutes: a process for every case; the persistent and in-process runs are in the standard tier
 def test_the_whole_corpus_passes_against_the_reference_one_request_per_process(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # Each process would compile the package afresh where PYTHONDONTWRITEBYTECODE is set; the first
     # one caches its bytecode here, outside the source tree, for the others.

@@ -10,7 +10,7 @@ from piquet_ref.rules.catalogue import ambiguities
 from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.docs.spec_doc import OUTLINE, _section_of, spec_markdown
 
-from tests.test_errors import cli_run
+from tests.support import cli_run
 
 SPEC_MD = Path(__file__).resolve().parent.parent / "docs" / "SPEC.md"
 TEXT = spec_markdown()

@@ -34,7 +34,7 @@ from piquet_ref.deal.irregular.stock_exposure import check_expose, exposable, re
 from piquet_ref.strategies import RS, deal_records
 
 from verification.calibration.planted_deal import Plant
-from tests.test_law_contracts import assert_caught, broken, plant
+from verification.runtime import assert_caught, broken, plant
 
 STOCKS = (tuple(range(24, 32)), tuple(range(24, 31)))  # a regular stock, and one of seven (laws 39, 41, 43)
 

@@ -1,12 +1,16 @@
-"""VERIFICATION.md is generated (`python -m verification.report`), never edited by hand: it must be what the
-generator writes from the current code, tests and corpus and the recorded CrossHair run, and that run
-must cover exactly the current contracts and planted bugs."""
+"""The verification report is a build product (`python -m verification.report` writes build/VERIFICATION.md): the
+generator must run on the current code, tests and corpus and the recorded measurements, and the recorded
+CrossHair run must cover exactly the current contracts and planted bugs."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from piquet_ref import default_ruleset
+
 from verification.crosshair import CALIBRATION_MODULE, CONTRACT_MODULES, contracts
 from verification.report import (
-    DIALOGUE_UNCONTRACTED, DOC, LAW_UNCONTRACTED, contract_key, core_uncontracted, document, read_measured, uncontracted_deciders,
+    DIALOGUE_UNCONTRACTED, LAW_UNCONTRACTED, main, contract_key, core_uncontracted, document, read_measured, uncontracted_deciders,
     uncontracted_dialogue,
 )
 
@@ -17,9 +21,13 @@ def test_the_recorded_crosshair_run_covers_exactly_the_current_contracts() -> No
     assert set(read_measured()["outcomes"]) == current
 
 
-def test_verification_md_is_not_stale() -> None:
-    """If this fails, run `python -m verification.report` and commit VERIFICATION.md."""
-    assert DOC.read_text(encoding="utf-8") == document(read_measured())
+def test_the_report_is_written_from_the_measurements_kept_and_names_every_rule(tmp_path: Path) -> None:
+    out = tmp_path / "VERIFICATION.md"
+    main(["--render", "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert text == document(read_measured())
+    missing = [rid for rid in default_ruleset().rules if f"`{rid}`" not in text]
+    assert not missing, f"rules the report does not name: {missing}"
 
 
 def test_no_recorded_outcome_is_a_counterexample_to_a_rule_contract() -> None:

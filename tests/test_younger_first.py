@@ -31,7 +31,7 @@ from piquet_ref.deal.record import parse_record
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.strategies import HAND_SIZE, RS, STOCK_SIZE, blanche_decks, dealt_decks
 
-from tests.test_core_contracts import holds
+from verification.runtime import holds
 
 PORTION = RS.exchange.elder_max  # the elder's five
 YOUNGER_MOST = STOCK_SIZE - PORTION  # what the younger may lay out had the elder taken his five

@@ -1,9 +1,10 @@
-"""VERIFICATION.md: how every rule is established, generated from the code, the tests and one CrossHair run.
+"""The verification report: how every rule is established, generated from the code, the tests, the recorded
+CrossHair run and the recorded mutation runs. A build product (build/VERIFICATION.md), never committed.
 
-    python -m verification.report            # runs CrossHair (a few minutes), writes VERIFICATION.md
-                                            # and verification/results/measured.json
-    python -m verification.report --render   # rewrites VERIFICATION.md from the measurements kept
-                                            # (when only the tests, the corpus or the mutation score changed)
+    python -m verification.report            # runs CrossHair (a few minutes), records it in
+                                            # verification/results/measured.json and writes the report
+    python -m verification.report --render   # writes the report from the measurements kept (seconds)
+    python -m verification.report --out PATH # (with any of the others) where to write it
     python -m verification.report --probes [NAME ...]  # measures only the CrossHair probes (those named) and the run-time checks'
                                             # calibrations (verification/probes.py, verification/deal_check.py,
                                             # verification/partie_check.py)
@@ -12,9 +13,9 @@
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
-properties elsewhere), the contracts (PEP 316 docstrings with a `rules:` line) and the mutation score
-in conformance/MUTATION.md. What is measured (kept in verification/results/measured.json so that the
-page can be checked for staleness without re-running CrossHair): CrossHair's outcome for every
+properties elsewhere), the contracts (PEP 316 docstrings with a `rules:` line) and the recorded mutation runs
+(verification/results/). What is measured (kept in verification/results/measured.json so that the report can be
+written again without re-running CrossHair): CrossHair's outcome for every
 postcondition and planted bug, the wall time, and the contract-style comparison when icontract is
 installed (bench/contract_styles.py).
 """
@@ -74,7 +75,7 @@ ODDS_MODULES = ("piquet_ref.odds.take_in", "piquet_ref.odds.definitions")  # the
 RUNTIME_CONTRACT_MODULES = ("piquet_ref.deal.scoring", "piquet_ref.deal.accretion", "piquet_ref.partie.scoring", PARTIE_REFUSALS_MODULE, "verification.contracts.laws_runtime", DIALOGUE_MODULE, *MACHINE_DECIDER_MODULES,
                             MACHINE_MODULE, SHORTFALL_MODULE, MULTIPLE_LEAD_MODULE, STOCK_EXPOSURE_MODULE, DECLARATION_MODULE, *CORE_RUNTIME_MODULES, *CARD_MODULES, *ODDS_MODULES)  # contracts CrossHair is not given in CI, checked at run time
 LAW_RUNTIME_MODULE = "verification.contracts.laws_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
-DOC = ROOT / "VERIFICATION.md"
+DOC = ROOT / "build" / "VERIFICATION.md"  # the default place of the report (`--out`)
 MEASURED = Path(__file__).resolve().parent / "results" / "measured.json"
 MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
 SUITE_MUTATION = Path(__file__).resolve().parent / "results" / "mutation_suite.json"  # python -m verification.mutation suite-summary
@@ -977,7 +978,7 @@ def suite_runs_total() -> list[str]:
 
 
 def laws_mutation_section(path: Path = SUITE_MUTATION_LAWS) -> list[str]:
-    """The mutation score of some of the state machine's modules (issue 6), from `path`: a corpus run and a suite
+    """The mutation score of some of the state machine's modules, from `path`: a corpus run and a suite
     run `--only` over those files, summarised with `suite-summary REPORT --out PATH`."""
     if not path.exists():
         return ["Not measured on this tree."]
@@ -1008,12 +1009,13 @@ def read_measured() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Measure and write both files; with `--render`, rewrite VERIFICATION.md from the measurements kept; with
-    `--probes`, `--crosshair` or `--calibration`, measure only that part and keep the rest."""
+    """Measure, record and write the report; with `--render`, write it from the measurements kept; with
+    `--probes`, `--crosshair` or `--calibration`, measure only that part and keep the rest; `--out PATH`: where."""
     args = sys.argv[1:] if argv is None else argv
+    out = Path(args[args.index("--out") + 1]) if "--out" in args else DOC
     if "--render" in args:
-        DOC.write_text(document(read_measured()), encoding="utf-8")
-        print(f"wrote {DOC.name} from {MEASURED.name}")
+        write(out, document(read_measured()))
+        print(f"wrote {out} from {MEASURED.name}")
         return
     if "--probes" in args:
         part, what = measure_probes(tuple(a for a in args if a in PROBES)), "the probes"
@@ -1025,8 +1027,13 @@ def main(argv: list[str] | None = None) -> None:
         part, what = {**measure(), **measure_probes()}, "everything"
     measured = {**read_measured(), **part}
     MEASURED.write_text(json.dumps(measured, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    DOC.write_text(document(measured), encoding="utf-8")
-    print(f"wrote {DOC.name} and {what} into {MEASURED.name}")
+    write(out, document(measured))
+    print(f"recorded {what} in {MEASURED.name}; wrote {out}")
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

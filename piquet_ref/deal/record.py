@@ -1,6 +1,6 @@
 """The deal record (input of `score_deal`): parsing and validating it into typed values.
 
-Shape (DESIGN.md): `ruleset` (optional), `elder` and `younger` each either `{dealt, discard}` (then
+Shape (docs/formats.md): `ruleset` (optional), `elder` and `younger` each either `{dealt, discard}` (then
 `stock`, top first, is required) or `{hand}` (the hand after the exchange), `tricks` as
 `[[lead, follow], ...]`. Each player may add `declare` (see `DeclareChoice`), and in the dealt form
 `take` (the cards he took in, when not the number he discarded: an irregular exchange, laws 30-35) and

@@ -36,7 +36,7 @@ class Trick(NamedTuple):
 
 
 class PlayerScore(NamedTuple):
-    """The ten fixed result keys of DESIGN.md."""
+    """The ten fixed result keys of a player (docs/formats.md): the nine scores and the total."""
 
     carte_blanche: int
     point: int

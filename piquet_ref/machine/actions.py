@@ -1,4 +1,4 @@
-"""The actions of a deal (issue 6): carte blanche shown, the younger's discard laid out first at its
+"""The actions of a deal in the state machine: carte blanche shown, the younger's discard laid out first at its
 request and the elder's saying what he leaves (Case V), the exchange, the calls, the cards played, the
 innocent player's election after an irregularity, a revoke made at the table and its retaking, a lead
 out of turn and its taking back (law 59 III), the

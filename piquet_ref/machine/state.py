@@ -1,4 +1,4 @@
-"""The deal as a state machine (issue 6): an immutable state, `apply` and `legal_actions`.
+"""The deal as a state machine: an immutable state, `apply` and `legal_actions`.
 
 A deal runs through four phases: the exchange (elder, then younger: discard, take in from the top,
 the elder leaving what he does not take of his portion, laws 21-24, 30-34; a player dealt carte
@@ -1350,7 +1350,7 @@ def _barred(state: DealState, player: Player) -> tuple[DeclCategory, ...]:
 
 
 def record_mapping(state: DealState) -> dict[str, object]:
-    """`record(state)` as the mapping of DESIGN.md (what `score_deal` reads from YAML or JSON).
+    """`record(state)` as the mapping of docs/formats.md (what `score_deal` reads from YAML or JSON).
 
     raises: PiquetError
     post: state.revoke is not None or score_deal(__return__) == score_deal(record(state))

@@ -70,7 +70,7 @@ def op_compare_declarations(data: Any) -> str:
 
 
 def op_score_deal(data: Any) -> str:
-    """Input: a deal record -> the result of DESIGN.md."""
+    """Input: a deal record -> the result of docs/formats.md."""
     return result_text(score_deal(data))
 
 

@@ -1,4 +1,4 @@
-"""JSON forms of results (DESIGN.md "The result"), shared by the CLI, `serve` and the corpus runner.
+"""JSON forms of results (docs/formats.md, "The result"), shared by the CLI, `serve` and the corpus runner.
 
 The wire form is compact JSON text, written here and nowhere else. A result is assembled from
 fragments: each holding, card list and string is formatted once per ruleset (they recur from deal

@@ -1,4 +1,4 @@
-"""`piquet-ref serve`: the JSON-lines oracle (protocol 1 of DESIGN.md) on stdin/stdout.
+"""`piquet-ref serve`: the JSON-lines oracle (protocol 1, docs/protocol.md) on stdin/stdout.
 
 Each request line gets exactly one response line, in order, flushed. A rule rejection is an
 `error` result; a malformed request an `error` with code `request-invalid`; an unknown op is

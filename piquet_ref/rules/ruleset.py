@@ -10,7 +10,7 @@ from piquet_ref.rules.codes import error
 Player = Literal["elder", "younger"]
 PLAYERS: tuple[Player, Player] = ("elder", "younger")
 
-# Accretion categories (the order itself is a spec table) and the ten fixed result keys of DESIGN.md.
+# Accretion categories (the order itself is a spec table) and the ten fixed result keys (docs/formats.md).
 Category = Literal["carte_blanche", "point", "sequences", "sets", "play", "cards"]
 CATEGORIES: tuple[Category, ...] = ("carte_blanche", "point", "sequences", "sets", "play", "cards")
 ScoreKey = Literal[

@@ -1,4 +1,4 @@
-"""Driving an implementation under test through the JSON-lines protocol (DESIGN.md, "One protocol").
+"""Driving an implementation under test through the JSON-lines protocol (docs/protocol.md).
 
 Three ways in: a persistent process (`hello`, then one `run` per case, then `stop`), a one-shot process
 per request, or a Python function called in-process with the request object. Each `request` returns the
