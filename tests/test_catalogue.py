@@ -1,8 +1,8 @@
 """The sources and ambiguities as data: complete, validated, cross-referenced, and shown by the CLI.
 
-Part B of the rules catalogue (shared/research/rules-catalogue.md) numbers its rows B1 to B50; rows
-B25 and B26 (de Moivre's count, the frequency of carte blanche) are odds, kept in
-spec/ambiguities/odds.yaml by the odds work.
+An ambiguity's `catalogue` is its row in Part B of the research catalogue of disagreements that
+spec/ambiguities.yaml was first drawn from, rows B1 to B50; rows B25 and B26 (de Moivre's count, the
+frequency of carte blanche) are odds, kept in spec/ambiguities/odds.yaml by the odds work.
 """
 
 from __future__ import annotations
@@ -72,6 +72,26 @@ def test_every_source_says_what_it_speaks_for_and_how_it_is_cited() -> None:
     assert [s.year for s in sources() if s.key in ("004", "003", "L")] == [1885, 1835, 1882]
 
 
+def test_every_source_is_identified_bibliographically_with_a_public_location_or_null() -> None:
+    by_key = {s.key: s for s in sources()}
+    assert all(s.location is None or s.location.startswith("https://") for s in sources())
+    assert all(s.location or s.note for s in sources()), "a source without a location says why in its note"
+    cavendish = [by_key[k] for k in ("000", "DESC", "CALL", "L", "AC", "CD", "ODDS")]
+    assert {(s.title, s.publisher, s.place, s.location) for s in cavendish} == {(
+        "The Laws of Piquet adopted by the Portland and Turf Clubs, with a Treatise on the Game", "Thos. De La Rue & Co.",
+        "London", "https://github.com/mmai/piquetBook",
+    )}
+    assert all(s.edition and s.edition.startswith("8th edition") for s in cavendish)
+    assert by_key["002"].location == "https://en.wikisource.org/wiki/Hoyle%27s_Games_Modernized/Piquet"
+    assert by_key["004"].location is None and by_key["001"].location is None
+    assert by_key["003"].citation("*") == (
+        "H. J. (Henry Jones, 'Cavendish'), \"Piquet\", in *Encyclopaedia Britannica*, 9th edition, vol. 19, pp. 114-115 "
+        "(the American reprint of 1875-1889). New York: Charles Scribner's Sons, 1885."
+    )
+    assert by_key["PAR"].citation() == "David Parlett, Piquet rules, web page, modern."
+    assert by_key["001"].citation() == 'Unsigned, "Piquet", in The American Cyclopaedia. New York: D. Appleton and Company.'
+
+
 def test_every_rule_has_a_code_location_and_every_code_reference_resolves() -> None:
     rules = default_ruleset().rules
     assert [r for r in rules if not locations(rules[r])] == []
@@ -121,7 +141,13 @@ def test_cli_lists_every_ambiguity_source_and_rule() -> None:
     code, out, _ = cli_run(["rules", "play.last-trick"])
     assert code == 0 and "play.last-trick-value" in out and "piquet_ref/deal/accretion.py" in out
     code, out, _ = cli_run(["sources", "AC"])
-    assert code == 0 and "au Cent" in out
+    assert code == 0 and "au Cent" in out and "https://github.com/mmai/piquetBook" in out
+    code, out, _ = cli_run(["sources"])
+    assert code == 0 and 'Harry Harewood, "Picquet", in A Dictionary of Sports' in out and "read at: no address known" in out
+    code, out, _ = cli_run(["sources", "002", "--format", "json"])
+    data = json.loads(out)
+    assert code == 0 and data["location"].startswith("https://en.wikisource.org/") and data["citation"].endswith("1909.")
+    assert "file" not in data
 
 
 def test_cli_unknown_ambiguity_or_source_is_reference_unknown() -> None:
@@ -217,14 +243,49 @@ def test_files_in_the_ambiguities_directory_are_read_with_the_same_checks(tmp_pa
         load_ambiguities(root)
 
 
-def test_sources_need_every_field(tmp_path: Path) -> None:
-    root = copy_spec(tmp_path)
+def edit_sources(root: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    """Apply `change` to the third source of the copy `root`."""
     path = root / "sources.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    del data["sources"][2]["speaks_for"]
+    change(data["sources"][2])
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+
+
+def test_sources_need_every_field(tmp_path: Path) -> None:
+    root = copy_spec(tmp_path)
+    edit_sources(root, lambda s: s.pop("speaks_for"))
     with pytest.raises(SpecError, match=r"sources.yaml: sources\[2\]"):
         load_sources(root)
+
+
+SOURCE_BREAKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("a location that is a file path", lambda s: s.update(location="shared/sources/002.txt"), "location"),
+    ("a location over plain http", lambda s: s.update(location="http://en.wikisource.org/wiki/Piquet"), "location"),
+    ("a location with a space", lambda s: s.update(location="https://en.wikisource.org/wiki/Hoyle Piquet"), "location"),
+    ("a location that is not a string", lambda s: s.update(location=["https://en.wikisource.org/"]), "location"),
+    ("a location that is empty", lambda s: s.update(location=""), "location"),
+    ("the old file field", lambda s: s.update(file="002.txt"), "must have exactly"),
+    ("no location field", lambda s: s.pop("location"), "must have exactly"),
+    ("an empty publisher", lambda s: s.update(publisher=" "), "publisher"),
+    ("an edition that is not text", lambda s: s.update(edition=9), "edition"),
+]
+
+
+@pytest.mark.parametrize("name,change,fragment", SOURCE_BREAKS, ids=[b[0] for b in SOURCE_BREAKS])
+def test_a_broken_source_is_spec_invalid_naming_its_field(name: str, change: Callable[[dict[str, Any]], None], fragment: str, tmp_path: Path) -> None:
+    root = copy_spec(tmp_path)
+    assert load_sources(root) == sources()  # the copy, unchanged, loads
+    edit_sources(root, change)
+    with pytest.raises(SpecError) as info:
+        load_sources(root)
+    assert info.value.code == "spec-invalid"
+    assert "sources.yaml: sources[2]" in info.value.message and fragment in info.value.message
+
+
+def test_a_source_without_a_location_loads(tmp_path: Path) -> None:
+    root = copy_spec(tmp_path)
+    edit_sources(root, lambda s: s.update(location=None))
+    assert load_sources(root)[2].location is None and load_sources(root)[2].key == "002"
 
 
 def test_the_readings_name_only_rulesets_that_exist() -> None:

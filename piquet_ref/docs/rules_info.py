@@ -43,18 +43,19 @@ def _case_json(case: Case) -> dict[str, Any]:
 
 def source_json(s: Source) -> dict[str, Any]:
     return {
-        "key": s.key, "author": s.author, "title": s.title, "year": s.year, "edition": s.edition,
-        "speaks_for": s.speaks_for, "cited_as": s.cited_as, "file": s.file,
+        "key": s.key, "citation": s.citation(), "author": s.author, "part": s.part, "title": s.title,
+        "publisher": s.publisher, "place": s.place, "year": s.year, "edition": s.edition, "location": s.location,
+        "note": s.note, "speaks_for": s.speaks_for, "cited_as": s.cited_as,
     }
 
 
 def ambiguity_json(a: Ambiguity) -> dict[str, Any]:
     cases = case_by_id()
-    titles = {s.key: s.title for s in sources()}
+    names = {s.key: s.name for s in sources()}
     return {
         "id": a.id, "catalogue": a.catalogue, "topic": a.topic, "scope": a.scope, "kind": a.kind,
         "executable": a.executable, "rules": list(a.rules), "laws": list(a.laws),
-        "positions": [{"key": p.key, "at": p.at, "source": titles[p.key], "reading": p.reading} for p in a.positions],
+        "positions": [{"key": p.key, "at": p.at, "source": names[p.key], "reading": p.reading} for p in a.positions],
         "readings": {rid: {"reading": r.reading, "reason": r.reason} for rid, r in a.readings},
         "cases": [_case_json(cases[c]) if c in cases else {"id": c, "path": None} for c in a.cases],
         "evidence": a.evidence, "notes": a.notes, "file": a.file,
@@ -67,7 +68,7 @@ def rule_json(rule_id: str) -> dict[str, Any]:
     rule = default.rules.get(rule_id)
     if rule is None:
         raise error("reference-unknown", f"no rule {rule_id!r} (`piquet-ref rules` lists them)")
-    titles = {s.key: s.title for s in sources()}
+    names = {s.key: s.name for s in sources()}
     values: dict[str, Any] = {}
     for rid in ruleset_ids():
         params = load_ruleset(rid).params.get(rule_id)
@@ -75,7 +76,7 @@ def rule_json(rule_id: str) -> dict[str, Any]:
             values[rid] = params
     return {
         "id": rule.id, "area": rule.area, "statement": rule.statement, "file": rule.file,
-        "sources": [{"key": c.key, "at": c.at, "source": titles.get(c.key)} for c in rule.sources],
+        "sources": [{"key": c.key, "at": c.at, "source": names.get(c.key)} for c in rule.sources],
         "params": values,
         "variants": [{"id": a.id, "topic": a.topic, "kind": a.kind, "readings": {r: x.reading for r, x in a.readings}} for a in touching(rule_id)],
         "code": [str(loc) for loc in locations(rule)],
@@ -99,8 +100,9 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
 def sources_text() -> str:
     lines = []
     for s in sources():
-        year = s.year if s.year is not None else "n.d."
-        lines.append(f"{s.key:<8} {s.author}, {s.title} ({year}; {s.edition})")
+        lines += textwrap.wrap(s.citation(), WIDTH, initial_indent=f"{s.key:<8} ", subsequent_indent=" " * 9)
+        lines += _wrap(f"read at: {s.location or 'no address known'}", " " * 9)
+        lines += _wrap(f"note: {s.note}", " " * 9) if s.note else []
         lines += _wrap(f"speaks for: {s.speaks_for}", " " * 9)
         lines += _wrap(f"cited as: {s.cited_as}", " " * 9)
     return "\n".join(lines) + "\n"

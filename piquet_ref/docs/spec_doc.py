@@ -4,14 +4,14 @@ Organised as a reader meets the game: the pack, the deal, carte blanche, the exc
 play, scoring, the partie, the laws. For every rule: its statement, citations, the values each
 ruleset gives it, the ambiguities that touch it with each ruleset's reading, the conformance cases
 that exercise it, and the functions of piquet_ref that carry it out. Rules of an area the outline does
-not know yet (the Laws, issue 6) fall into the section whose prefixes name them, or into "Other rules".
+not know yet (rules of the Laws to come) fall into the section whose prefixes name them, or into "Other rules".
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from piquet_ref.rules.catalogue import Ambiguity, ambiguities, sources
+from piquet_ref.rules.catalogue import Ambiguity, Source, ambiguities, sources
 from piquet_ref.docs.code_map import locations
 from piquet_ref.rules.loader import DEFAULT_RULESET, default_ruleset, load_ruleset
 from piquet_ref.rules.tables import ruleset_ids
@@ -172,7 +172,7 @@ def spec_markdown() -> str:
         if section.title == "The laws":
             out += _law_entries() + _decision_entries()
             pending = [a for a in all_ambiguities if a.scope == "laws"]
-            out += ["Not yet carried out by the reference (the Laws, issue 6); the ambiguities they will settle:", ""]
+            out += ["Not yet carried out by the reference (the Laws as a state machine); the ambiguities they will settle:", ""]
             out += [f"- [`{a.id}`](#{_anchor('ambiguity ' + a.id)}): {a.topic}" + _laws(a) for a in pending]
             out.append("")
     n = len(shown) + 1
@@ -193,6 +193,12 @@ def spec_markdown() -> str:
         out += [f"### {rid}", "", f"{rs.name}. {rs.description}", "", f"Base: {rs.base or 'none: the rule tables as written'}.", ""]
         out += [f"- `{k.rule}.{k.param}` = {k.value}: [`{k.ambiguity}`](#{_anchor('ambiguity ' + k.ambiguity)})" + ("" if k.ruleset == rid else f" (from {k.ruleset})") for k in rs.knobs]
         out.append("")
-    out += [f'<a id="{_anchor(f"{n + 2} sources")}"></a>', "", f"## {n + 2} Sources", "", "| key | source | speaks for | cited as |", "|---|---|---|---|"]
-    out += [f"| {s.key} | {s.author}, *{s.title}*" + (f", {s.year}" if s.year else "") + f" | {s.speaks_for} | {s.cited_as} |" for s in sources()]
+    out += [f'<a id="{_anchor(f"{n + 2} sources")}"></a>', "", f"## {n + 2} Sources", "", "| key | source | where to read it | speaks for | cited as |", "|---|---|---|---|---|"]
+    out += [f"| {s.key} | {s.citation('*')} | {_where_to_read(s)} | {s.speaks_for} | {s.cited_as} |" for s in sources()]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _where_to_read(s: Source) -> str:
+    """A source's location as a link (or "No address known."), then its note."""
+    where = [f"<{s.location}>." if s.location else "No address known."] + ([s.note] if s.note else [])
+    return " ".join(where)

@@ -1,6 +1,7 @@
 """The sources and the ambiguities between them, read from spec/ and validated.
 
-`spec/sources.yaml` lists every source with its key and how it is cited; `spec/ambiguities.yaml` and
+`spec/sources.yaml` lists every source with its key, its bibliographic description, a public place to
+read it (or null) and how it is cited; `spec/ambiguities.yaml` and
 every file of `spec/ambiguities/` list the points where the sources disagree or say too little, each
 with every source's position and the reading each ruleset takes. A broken entry raises `SpecError`
 (code `spec-invalid`) naming the file and key.
@@ -25,23 +26,49 @@ SCOPES: tuple[Scope, ...] = ("deal", "partie", "odds", "laws", "text")
 EXECUTABLE: tuple[Scope, ...] = ("deal", "partie", "odds")  # scopes whose readings the code carries out
 CATALOGUE_ROW = re.compile(r"^B[1-9][0-9]?$")
 CASE_ID = re.compile(r"^PQ-[0-9A-HJKMNP-TV-Z]{5}$")
-SOURCE_FIELDS = ("key", "author", "title", "year", "edition", "speaks_for", "cited_as", "file")
+SOURCE_FIELDS = (
+    "key", "author", "part", "title", "publisher", "place", "year", "edition", "location", "note", "speaks_for", "cited_as",
+)
+LOCATION = re.compile(r"https://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(/\S*)?")  # a source's location, whole
 ENTRY_REQUIRED = ("id", "topic", "scope", "kind", "rules", "positions", "readings", "cases")
 ENTRY_OPTIONAL = ("catalogue", "laws", "evidence", "notes")
 
 
 @dataclass(frozen=True)
 class Source:
-    """One source: its citation key, who wrote it and when, what it speaks for and how it is cited."""
+    """One source: its citation key, its bibliographic description, where to read it, what it speaks
+    for and how it is cited. None stands for what the table does not know."""
 
     key: str
     author: str
-    title: str
+    part: str | None  # the chapter, article or laws the key stands for; None for a whole work
+    title: str  # the work
+    publisher: str | None
+    place: str | None
     year: int | None
-    edition: str
+    edition: str | None
+    location: str | None  # an https URL of a public scan or transcription
+    note: str | None
     speaks_for: str
     cited_as: str
-    file: str | None  # under shared/sources/; None for a source known only from excerpts
+
+    @property
+    def name(self) -> str:
+        """What the key stands for, in short: the part and the work ("Piquet, in Encyclopaedia Britannica")."""
+        return f"{self.part}, in {self.title}" if self.part else self.title
+
+    def citation(self, emphasis: str = "") -> str:
+        """The bibliographic line: author, "part", in title, edition. Place: publisher, year.
+
+        `emphasis` wraps the title (Markdown's `*` for italics); what the table does not know is left out.
+        """
+        title = f"{emphasis}{self.title}{emphasis}"
+        line = f'{self.author}, "{self.part}", in {title}' if self.part else f"{self.author}, {title}"
+        if self.edition:
+            line += f", {self.edition}"
+        imprint = ": ".join(x for x in (self.place, self.publisher) if x)
+        imprint = ", ".join(x for x in (imprint, None if self.year is None else str(self.year)) if x)
+        return f"{line}. {imprint}." if imprint else f"{line}."
 
 
 @dataclass(frozen=True)
@@ -100,17 +127,23 @@ def load_sources(root: Path) -> tuple[Source, ...]:
         year = item["year"]
         if year is not None and (not isinstance(year, int) or isinstance(year, bool) or not 1500 <= year <= 2100):
             raise spec_invalid(f"{where}.year", f"must be a year or null, got {year!r}")
-        file = item["file"]
-        if file is not None and (not isinstance(file, str) or not file):
-            raise spec_invalid(f"{where}.file", "must be a path under shared/sources/ or null")
+        location = item["location"]
+        if location is not None and (not isinstance(location, str) or not LOCATION.fullmatch(location)):
+            raise spec_invalid(f"{where}.location", f"must be an https URL or null, got {location!r}")
+        part, publisher, place, edition, note = (_optional_text(item[k], f"{where}.{k}") for k in ("part", "publisher", "place", "edition", "note"))
         out.append(
             Source(
-                item["key"], table_text(item["author"], f"{where}.author"), table_text(item["title"], f"{where}.title"), year,
-                table_text(item["edition"], f"{where}.edition"), table_text(item["speaks_for"], f"{where}.speaks_for"),
-                table_text(item["cited_as"], f"{where}.cited_as"), file,
+                item["key"], table_text(item["author"], f"{where}.author"), part, table_text(item["title"], f"{where}.title"),
+                publisher, place, year, edition, location, note, table_text(item["speaks_for"], f"{where}.speaks_for"),
+                table_text(item["cited_as"], f"{where}.cited_as"),
             )
         )
     return tuple(out)
+
+
+def _optional_text(value: Any, where: str) -> str | None:
+    """A table's prose field that may be null."""
+    return None if value is None else table_text(value, where)
 
 
 def ambiguity_files(root: Path) -> list[Path]:
