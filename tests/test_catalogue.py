@@ -259,7 +259,7 @@ def test_sources_need_every_field(tmp_path: Path) -> None:
 
 
 SOURCE_BREAKS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
-    ("a location that is a file path", lambda s: s.update(location="shared/sources/002.txt"), "location"),
+    ("a location that is a file path", lambda s: s.update(location="texts/002_hoyle.txt"), "location"),
     ("a location over plain http", lambda s: s.update(location="http://en.wikisource.org/wiki/Piquet"), "location"),
     ("a location with a space", lambda s: s.update(location="https://en.wikisource.org/wiki/Hoyle Piquet"), "location"),
     ("a location that is not a string", lambda s: s.update(location=["https://en.wikisource.org/"]), "location"),

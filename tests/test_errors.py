@@ -703,7 +703,7 @@ NEGATIVES: list[Negative] = [
     Negative("record-invalid", "an odds condition that is not one", PROTOCOL,
              protocol_rejects("record-invalid", run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"pointt": 6}})),
              protocol_accepts(run_line("odds", {"kind": "take_in", "hand": ELDER_HAND, "take": 5, "condition": {"point": 6}})), ("pointt",)),
-    # the state machine (issue 6)
+    # the state machine of the Laws
     Negative("blanche-not-held", "the younger shows carte blanche holding court cards", API,
              machine(blanche_state, ShowBlanche("younger")), machine(blanche_state, ShowBlanche("elder")), ("younger", "KS")),
     Negative("blanche-not-shown", "the elder exchanges before showing his carte blanche", API,

@@ -218,7 +218,7 @@ def test_the_cards_and_capot_for_every_number_of_tricks_won(won: int) -> None:
 
 
 def test_a_player_score_is_the_ten_fixed_result_keys_in_order() -> None:
-    """DESIGN.md's ten keys: the nine score keys, then the total (the scorer fills them by position)."""
+    """The ten fixed result keys (docs/formats.md): the nine score keys, then the total (the scorer fills them by position)."""
     assert PlayerScore._fields == (*SCORE_KEYS, "total") and len(PlayerScore._fields) == 10
 
 

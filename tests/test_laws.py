@@ -2,9 +2,9 @@
 spec/errors.yaml and the ambiguities, each non-executable law saying why; the loader names file and
 key for every broken shape; and `piquet-ref laws` shows them.
 
-Expected facts come from the code itself (L, shared/sources/cavendish/lawsOfPiquet.md): its section
-headings and where each begins, its roman sub-items, and the laws whose penalty is that the offender
-reckons nothing that deal (tagged RN in Part A15 of the rules catalogue).
+Expected facts come from the code itself (source L of spec/sources.yaml): its section headings and
+where each begins, its roman sub-items, and the laws whose penalty is that the offender reckons
+nothing that deal (tagged RN in Part A15 of the project's research catalogue of the rules).
 """
 
 from __future__ import annotations
@@ -287,7 +287,7 @@ def test_the_state_machine_finds_the_law_of_each_situation_it_asks_for() -> None
 
 
 def test_every_executable_law_is_pinned_by_a_conformance_case_citing_it() -> None:
-    """Issue 6: each law a record of actions can decide has at least one case whose sources cite it (key L, its
+    """Each law a record of actions can decide has at least one case whose sources cite it (key L, its
     number, a sub-item such as "59 II" included), and no case cites a law the code does not have."""
     cited: dict[int, list[str]] = {}
     for case in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases"):

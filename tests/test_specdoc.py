@@ -1,5 +1,6 @@
 """docs/SPEC.md is generated from spec/ and the corpus, never edited by hand: it must be what
-`piquet-ref spec-doc` writes now, and it must say, for every rule, what the issue asks of it."""
+`piquet-ref spec-doc` writes now, and it must give every rule its statement, sources, cases, code and
+the ambiguities that touch it."""
 
 from __future__ import annotations
 
