@@ -6,7 +6,7 @@ functions; each is searched with the CI settings of verification/crosshair.py an
 
     pip install icontract && python bench/contract_styles.py
 
-icontract is not a dependency of piquet-ref: this script only measures the choice (see VERIFICATION.md).
+icontract is not a dependency of piquet-ref: this script only measures the choice (see the verification report, `python -m verification.report`).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from piquet_ref.cli.main import main
+from piquet_ref.docs.odds_figures import markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 CAVENDISH_ELDER = "AS KS JS AH QH JH 8H JC 8C 7C 9D 8D".split()
@@ -94,9 +95,9 @@ def test_the_hand_counts_of_de_moivres_fifth_problem(capsys: Capsys) -> None:
     assert code == 0 and "225,792,840" in out and "28,957,278" in out
 
 
-def test_the_sources_table_is_docs_odds(capsys: Capsys) -> None:
+def test_the_sources_table_is_printed_whole(capsys: Capsys) -> None:
     code, out, _ = run(capsys, "odds", "--sources")
-    assert code == 0 and out == (ROOT / "docs" / "ODDS.md").read_text(encoding="utf-8")
+    assert code == 0 and out == markdown()
 
 
 def test_no_hand_and_no_take_is_a_usage_error(capsys: Capsys) -> None:

@@ -2,7 +2,7 @@
 
 One `crosshair check` run (PEP 316 docstring contracts) over the contract-bearing modules and the
 planted bugs of verification/calibration/, parsed into one outcome per postcondition. Used by
-tests/test_crosshair.py (CI) and by `python -m verification.report` (VERIFICATION.md).
+tests/test_crosshair.py (CI) and by `python -m verification.report` (the verification report).
 """
 
 from __future__ import annotations

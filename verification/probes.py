@@ -2,7 +2,7 @@
 
 Not part of the CI run (`verification/crosshair.py`): `python -m verification.report --probes` runs
 `crosshair check` with the same SETTINGS over each probe below, under a wall-clock limit, and keeps what it
-reported (or that it reported nothing in time) for VERIFICATION.md.
+reported (or that it reported nothing in time) for the verification report.
 
 - `deal_scored`: `score_deal`'s postconditions on Cavendish's worked deal (the bundled example) cut after a
   symbolic number of tricks: the smallest whole-deal search there is (everything else concrete).

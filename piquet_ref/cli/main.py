@@ -60,19 +60,13 @@ def cmd_partie(args: argparse.Namespace) -> int:
 def cmd_spec_doc(args: argparse.Namespace) -> int:
     from piquet_ref.docs.spec_doc import spec_markdown
 
-    text = spec_markdown()
     path = Path(args.output)
-    if args.check:
-        try:
-            current = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise error("input-unreadable", f"{path}: cannot be read ({exc.strerror})") from None
-        if current != text:
-            print(f"piquet-ref: {path} is stale: run `piquet-ref spec-doc` to regenerate it", file=sys.stderr)
-            return 1
-        return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(spec_markdown(), encoding="utf-8")
+    except OSError as exc:
+        raise error("input-unreadable", f"{path}: cannot be written ({exc.strerror})") from None
+    print(f"wrote {path}")
     return 0
 
 
@@ -191,10 +185,9 @@ def parser() -> argparse.ArgumentParser:
         ref.add_argument("--format", choices=("text", "json"), default="text")
         ref.set_defaults(func=cmd_reference)
 
-    sd = sub.add_parser("spec-doc", help="write docs/SPEC.md, the human spec generated from spec/ and the corpus",
+    sd = sub.add_parser("spec-doc", help="write the human spec, generated from spec/ and the corpus (a build product)",
                         description="Generate the human spec from spec/ (rules, ambiguities, rulesets, sources) and the corpus.")
-    sd.add_argument("--output", default="docs/SPEC.md", metavar="PATH", help="where to write it (default docs/SPEC.md)")
-    sd.add_argument("--check", action="store_true", help="exit 1 if PATH differs from what would be generated")
+    sd.add_argument("--output", default="build/SPEC.md", metavar="PATH", help="where to write it (default build/SPEC.md)")
     sd.set_defaults(func=cmd_spec_doc)
 
     add_conformance_commands(sub)

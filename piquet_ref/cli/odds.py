@@ -2,7 +2,7 @@
 
 On a hand and a discard it prints what the take-in can bring, exactly; with `--if` the chance of one
 condition; with `--rank-by` every legal discard ranked by the chance of a condition; `--hands` the
-counts of de Moivre's fifth problem; `--sources` the table of docs/ODDS.md.
+counts of de Moivre's fifth problem; `--sources` the table of every probability the sources state, checked.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def add_odds_command(sub: Any) -> None:
     o.add_argument("--top", type=int, default=10, metavar="N", help="with --rank-by: show the best N discards (0: all; default 10)")
     o.add_argument("--elder-took", type=int, metavar="N", help="with --rank-by --player younger: cards the elder took (default: the fewest)")
     o.add_argument("--hands", action="store_true", help="count the hands: all, de Moivre's count by suit lengths, distinct up to suits")
-    o.add_argument("--sources", action="store_true", help="print the table of every probability the sources state (docs/ODDS.md)")
+    o.add_argument("--sources", action="store_true", help="print the table of every probability the sources state, each checked (Markdown)")
     o.add_argument("--format", choices=("text", "json"), default="text")
     o.add_argument("--ruleset", choices=ruleset_ids())
     o.set_defaults(func=cmd_odds)

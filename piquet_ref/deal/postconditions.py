@@ -3,7 +3,7 @@
 Each predicate restates a rule from its text (numbers read from the deal's ruleset), recomputing what
 is due from the tricks and the event log rather than calling the scorer's own helpers: `score_deal`'s
 docstring names them as PEP 316 postconditions; `contracts.deal_scored` puts the same conditions before
-CrossHair; tests/test_deal_contracts.py checks them at run time on Hypothesis deals (VERIFICATION.md).
+CrossHair; tests/test_deal_contracts.py checks them at run time on Hypothesis deals (docs/verification.md).
 
 Irregular deals (laws 25-35, 57, 58) are covered: the tricks run short when a hand is short, only the
 twelfth trick earns the last-trick point (our reading of Case XIX, see `penalties`), and a player who

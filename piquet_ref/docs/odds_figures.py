@@ -2,7 +2,7 @@
 
 `figures()` reads and validates the table; `settle(figure)` computes what settles it (the `odds` op
 for a take-in or a count of hands, Cavendish's own table for his statistics); `verdict` compares;
-`markdown()` writes docs/ODDS.md.
+`markdown()` is the table `piquet-ref odds --sources` prints.
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def figures() -> tuple[Figure, ...]:
     return load()[0]
 
 
-# ------------------------------------------------------------------------------ docs/ODDS.md
+# ------------------------------------------------------------------------------ the table of the sources' odds
 
 SOURCE_NAMES = {"004": "Harewood 1835, de Moivre's problems (004)", "002": "Hoyle's Games Modernized (002)", "ODDS": "Cavendish, Odds at Piquet (ODDS)"}
 HOW = {"question": "exact", "table": "table", "figure": "derived", None: "—"}
@@ -233,7 +233,7 @@ def _ours(f: Figure) -> str:
 
 
 def markdown() -> str:
-    """docs/ODDS.md: every figure, our exact value, and the verdict with its reason."""
+    """The table of the sources' odds: every figure, our exact value, and the verdict with its reason."""
     figs, tables = load()
     lines = [
         "# Odds stated in the sources, checked",

@@ -1,4 +1,4 @@
-"""docs/SPEC.md, the human spec, generated from spec/ and the corpus (never edited by hand).
+"""The human spec, generated from spec/ and the corpus: a build product (`piquet-ref spec-doc` writes build/SPEC.md).
 
 Organised as a reader meets the game: the pack, the deal, carte blanche, the exchange, declarations,
 play, scoring, the partie, the laws. For every rule: its statement, citations, the values each
@@ -137,7 +137,7 @@ def _decision_entries() -> list[str]:
 
 
 def spec_markdown() -> str:
-    """The whole of docs/SPEC.md."""
+    """The whole of the human spec, as Markdown."""
     default = default_ruleset()
     rules = list(default.rules.values())
     by_section: list[list[Rule]] = [[] for _ in range(len(OUTLINE) + 1)]

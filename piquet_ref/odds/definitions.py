@@ -6,7 +6,7 @@ listing every take-in, or counts hands another way than `odds` does (Burnside's 
 permutations, every suit-length tuple); none calls the counting of `odds` (its lines, groups and
 convolutions). `odds`' docstrings name them as PEP 316 postconditions, those that list take-ins only
 for questions of at most `SMALL` take-ins; tests/test_odds_contracts.py checks them at run time and
-finds the bugs planted in copies of `odds` (VERIFICATION.md).
+finds the bugs planted in copies of `odds` (docs/verification.md).
 """
 
 from __future__ import annotations

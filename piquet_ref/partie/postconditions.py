@@ -8,7 +8,7 @@ rather than calling `partie`'s own helpers; the predicates over a whole result a
 partie, one run of games or one chouette to each. The docstrings in `partie` name them as PEP 316
 postconditions; tests/test_partie_contracts.py checks `score_partie`'s at run time on Hypothesis partie
 records under every ruleset, tests/test_partie_function_contracts.py the others, and both find the bugs
-planted in copies of `partie` (VERIFICATION.md).
+planted in copies of `partie` (docs/verification.md).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The rule functions that take a `Ruleset` cannot be searched symbolically as they
 would have to invent a ruleset); each function here fixes the ruleset and takes only numbers and
 names, and states the rule as PEP 316 pre- and postconditions in its docstring, which
 `crosshair check --analysis_kind PEP316` searches for counterexamples (see tests/test_crosshair.py
-and VERIFICATION.md). Numbers in the conditions are read from the ruleset, never written here.
+and the verification report). Numbers in the conditions are read from the ruleset, never written here.
 
 The functions up to `category_verdict` fix the default ruleset. Those after it take the rules as a
 small number, `variant`, so that the search covers every ruleset of spec/rulesets/, not the default
