@@ -16,7 +16,7 @@ import yaml
 from piquet_ref.rules.files import spec_dir
 
 from verification.mutation import (
-    ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, latest_by_file, load_lists,
+    ROOT, SUITE_SKIPPED, Lists, Mutant, Outcome, Sandbox, SuiteSandbox, _settled, all_mutants, corpus_cases, corpus_record, RAW, load_lists,
     markdown, mutant_text,
     score, suite_files, suite_lists, reaching_tests, rejudged_survivors, trace_reach, _journal,
 )
@@ -123,14 +123,15 @@ def test_a_later_run_over_a_file_replaces_what_earlier_runs_found_there_and_a_su
             "outcomes": [row("x:f:1", "piquet_ref/x.py", "survived"), row("y:f:1", "piquet_ref/y.py", "killed")]}
     again = {"date": "d2", "commit": "bbb", "seconds": 2.0, "baseline_seconds": 1.0,
              "outcomes": [row("x:f:2", "piquet_ref/x.py", "killed")]}
-    rows, runs = latest_by_file([full, again])
-    assert [r["mutant"] for r in rows] == ["y:f:1", "x:f:2"]
-    assert [standing for _, standing in runs] == [1, 1]
-    page = markdown([full, again])
+    record = corpus_record([full, again])
+    assert record["files"] == {"piquet_ref/x.py": {**dict.fromkeys(RAW, 0), "killed": 1}, "piquet_ref/y.py": {**dict.fromkeys(RAW, 0), "killed": 1}}
+    assert [run["files"] for run in record["runs"]] == [["piquet_ref/y.py"], ["piquet_ref/x.py"]] and record["survivors"] == []
+    page = markdown(record)
     assert "**Score: 2 killed of 2 = 100.0%**" in page and "x:f:1" not in page
-    assert "| d2 | `bbb` | `x.py` | 1 | 1 |" in page
+    assert "| d2 | `bbb` | `x.py` | 2 | 1.0 |" in page
+    assert corpus_record([again], corpus_record([full])) == record  # recorded one after the other, the same
     gone = {**again, "outcomes": [row("x:f:3", "piquet_ref/x.py", "survived")]}
-    page = markdown([full, gone])  # no mutant of today's code has that id: the code changed since that run
+    page = markdown(corpus_record([full, gone]))  # no mutant of today's code has that id: the code changed since that run
     assert "**Score: 1 killed of 1 = 100.0%**" in page and "and 1 survivors of an earlier run that the code no longer holds" in page
 
 

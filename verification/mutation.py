@@ -20,6 +20,8 @@ remaining survivors).
     python -m verification.mutation run [--jobs 2] [--only GLOB] [--out FILE]
     python -m verification.mutation run --judge tests --from CORPUS_REPORT [--skip-equivalent] [--journal FILE [--resume]] [--jobs 2] [--out FILE]
     python -m verification.mutation list [--only GLOB]
+    python -m verification.mutation record REPORT...
+    python -m verification.mutation report [REPORT...] [--out FILE]
 
 The test-suite judge (`--judge tests`) runs pytest, first failure ends it, over every test file but
 those in `SUITE_SKIPPED` (each with its reason), with the Hypothesis profile `mutation` (fixed
@@ -29,9 +31,9 @@ judges the rest: the mutants only the Python API reaches, those the corpus leave
 survivors. Mutants listed as equivalent are run too (`--skip-equivalent` to leave them out): a kill
 there would prove the listing wrong.
 
-`run` writes a JSON report (`--out`, default `mutation-report.json`) and prints the survivors; `report
-FILE...` turns such reports into the Markdown summary kept in conformance/MUTATION.md, each file's figures
-from the last report given that covers it.
+`run` writes a JSON report (`--out`, default build/mutation-report.json) and prints the survivors; `record
+FILE...` keeps what corpus runs found in verification/results/mutation_corpus.json, each file's figures from the
+last report that covers it, and `report` writes the Markdown report from that record (build/MUTATION.md).
 """
 
 from __future__ import annotations
@@ -728,60 +730,101 @@ def score(outcomes: list[dict[str, Any]], lists: Lists) -> dict[str, Any]:
     }
 
 
-def latest_by_file(reports: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any], int]]]:
-    """The outcomes of several corpus runs, each file's from the last run that covered it (a run `--only`
-    over some files replaces what earlier runs found there), and every run with how many of its outcomes stand."""
+CORPUS_RECORD = Path(__file__).resolve().parent / "results" / "mutation_corpus.json"
+RAW = ("killed", "timeout", "crashed", "survived", "invalid", "api-only")  # the statuses a run gives a mutant
+
+
+def corpus_record(reports: list[dict[str, Any]], earlier: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the corpus runs found, kept in verification/results/mutation_corpus.json: per file the mutants of each
+    status, every survivor in full, and the runs whose outcomes stand. Each file's figures come from the last run
+    that covered it (a run `--only` over some files replaces what earlier runs found there); the files of
+    `earlier` (a record) that no report covers keep what it says of them."""
     last = {row["file"]: i for i, report in enumerate(reports) for row in report["outcomes"]}
-    rows = [row for i, report in enumerate(reports) for row in report["outcomes"] if last[row["file"]] == i]
-    return rows, [(report, sum(1 for row in report["outcomes"] if last[row["file"]] == i)) for i, report in enumerate(reports)]
+    files: dict[str, dict[str, int]] = {}
+    survivors: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]] = []
+    if earlier:
+        kept = {f: c for f, c in earlier["files"].items() if f not in last}
+        files.update(kept)
+        survivors += [s for s in earlier["survivors"] if s["file"] in kept]
+        runs += [{**run, "files": [f for f in run["files"] if f in kept]} for run in earlier["runs"]]
+        runs = [run for run in runs if run["files"]]
+    for i, report in enumerate(reports):
+        rows = [row for row in report["outcomes"] if last[row["file"]] == i]
+        for row in rows:
+            files.setdefault(row["file"], dict.fromkeys(RAW, 0))[row["status"]] += 1
+        survivors += [{k: row[k] for k in ("mutant", "file", "line", "where", "operator", "original", "mutated")} for row in rows if row["status"] == "survived"]
+        if rows:
+            runs.append({"date": report["date"], "commit": report.get("commit"), "seconds": report["seconds"],
+                         "baseline_seconds": report["baseline_seconds"], "files": sorted({row["file"] for row in rows})})
+    return {"runs": runs, "files": dict(sorted(files.items())), "survivors": sorted(survivors, key=lambda s: (s["file"], s["line"], s["mutant"]))}
 
 
-def _run_line(report: dict[str, Any], standing: int) -> str:
-    files = sorted({row["file"] for row in report["outcomes"]})
-    named = ", ".join(f"`{f.rsplit('/', 1)[-1]}`" for f in files) if len(files) <= 4 else f"{len(files)} files"
-    return (f"| {report['date']} | `{report.get('commit') or 'unknown'}` | {named} | {len(report['outcomes'])} | {standing} | "
-            f"{report['seconds']:.0f} | {report['baseline_seconds']} |")
+def read_record(path: Path = CORPUS_RECORD) -> dict[str, Any] | None:
+    """The corpus runs recorded (None before any)."""
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-def markdown(reports: list[dict[str, Any]]) -> str:
-    """The Markdown summary of one or more corpus runs (conformance/MUTATION.md): figures, survivors and
-    why the rest do not count; each file's figures are those of the last run given that covered it."""
-    rows, runs = latest_by_file(reports)
+def corpus_score(record: dict[str, Any]) -> dict[str, Any]:
+    """The corpus's figures with the lists as they stand now: per file and in all, the mutants of each class (a
+    recorded survivor is equivalent or unpinned if now so listed, gone if the code no longer holds it), and the
+    score killed / (killed + survivors)."""
     lists = load_lists()
-    current = {m.id for m in all_mutants(ROOT)}  # a survivor of an earlier run whose code has changed since cannot be listed
-    rows = [{**row, "status": "gone"} if classify(row, lists) == "survived" and row["mutant"] not in current else row for row in rows]
-    summary = score(rows, lists)  # the lists as they stand now, not at the time of the runs
-    by_class = summary["by_class"]
+    current = {m.id for m in all_mutants(ROOT)}
     per_file: dict[str, Counter[str]] = {}
-    for row in rows:
-        per_file.setdefault(row["file"], Counter())[classify(row, lists)] += 1
-    dates = sorted({report["date"] for report, standing in runs if standing})
+    for file, counts in record["files"].items():
+        c = per_file.setdefault(file, Counter())
+        for status, n in counts.items():
+            if status != "survived":
+                c[status] += n
+    classes: dict[str, str] = {}
+    for s in record["survivors"]:
+        cls = classify({"mutant": s["mutant"], "status": "survived"}, lists)
+        classes[s["mutant"]] = "gone" if cls == "survived" and s["mutant"] not in current else cls
+        per_file.setdefault(s["file"], Counter())[classes[s["mutant"]]] += 1
+    total: Counter[str] = sum(per_file.values(), Counter())
+    killed = sum(total[c] for c in KILLED)
+    judged = killed + total["survived"]
+    return {"per_file": per_file, "by_class": {c: total[c] for c in CLASSES}, "classes": classes, "killed": killed,
+            "survived": total["survived"], "mutants": sum(total.values()), "score": round(killed / judged, 4) if judged else 1.0}
+
+
+def _run_line(run: dict[str, Any]) -> str:
+    files = run["files"]
+    named = ", ".join(f"`{f.rsplit('/', 1)[-1]}`" for f in files) if len(files) <= 4 else f"{len(files)} files"
+    return f"| {run['date']} | `{run.get('commit') or 'unknown'}` | {named} | {run['seconds']:.0f} | {run['baseline_seconds']} |"
+
+
+def markdown(record: dict[str, Any]) -> str:
+    """The Markdown report of the corpus runs recorded (build/MUTATION.md): figures, survivors and why the rest do
+    not count."""
+    lists = load_lists()
+    s = corpus_score(record)
+    by_class = s["by_class"]
     lines = [
         "# Mutation score of the conformance corpus",
         "",
-        "<!-- generated by `python -m verification.mutation report`; do not edit by hand -->",
+        "<!-- written by `python -m verification.mutation report` from verification/results/mutation_corpus.json -->",
         "",
-        f"Measured by {sum(1 for _, standing in runs if standing)} run(s) of `python -m verification.mutation run` (judge: the corpus, every case in-process, 2 cores) "
-        f"on {' and '.join(dates)}: {summary['mutants']} mutants.",
-        "Each file's figures come from the last run below that covered it (`run --only` judges some files again).",
+        f"Measured by {len(record['runs'])} run(s) of `python -m verification.mutation run` (judge: the corpus, every case in-process): "
+        f"{s['mutants']} mutants. Each file's figures come from the last run below that covered it.",
         "How mutants are made and judged is written at the top of `verification/mutation.py`; the lists below are kept in",
         "`verification/mutation_equivalent.yaml`.",
         "",
-        "| date | tree | files | mutants | of them standing here | seconds | the reference passes the corpus in (s) |",
-        "|---|---|---|---:|---:|---:|---:|",
-        *(_run_line(report, standing) for report, standing in runs),
+        "| date | tree | files | seconds | the reference passes the corpus in (s) |",
+        "|---|---|---|---:|---:|",
+        *(_run_line(run) for run in record["runs"]),
         "",
-        f"**Score: {summary['killed']} killed of {summary['killed'] + summary['survived']} = {100 * summary['score']:.1f}%**",
+        f"**Score: {s['killed']} killed of {s['killed'] + s['survived']} = {100 * s['score']:.1f}%**",
         f"({by_class['killed']} by a failing case, {by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the",
-        f"judge; {summary['survived']} survivors). Not counted: {by_class['equivalent']} equivalent mutants, {by_class['unpinned']} that change only",
+        f"judge; {s['survived']} survivors). Not counted: {by_class['equivalent']} equivalent mutants, {by_class['unpinned']} that change only",
         f"what the corpus deliberately leaves open, {by_class['invalid']} tables the loader rejects, {by_class['api-only']} in code only",
-        f"the Python API reaches, and {by_class['gone']} survivors of an earlier run that the code no longer holds (it has changed",
-        "since: they can be neither analysed nor listed until a run judges the file again).",
+        f"the Python API reaches, and {by_class['gone']} survivors of an earlier run that the code no longer holds.",
         "",
         "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only | gone |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for file, c in sorted(per_file.items()):
+    for file, c in sorted(s["per_file"].items()):
         cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only", "gone"))
         lines.append(f"| `{file}` | {sum(c.values())} | {cells} |")
     sections = (
@@ -790,7 +833,7 @@ def markdown(reports: list[dict[str, Any]]) -> str:
         ("equivalent", "Equivalent mutants", "No input can tell these from the original.", "why it is equivalent", lists.equivalent),
     )
     for cls, title, intro, column, notes in sections:
-        chosen = [r for r in rows if classify(r, lists) == cls]
+        chosen = [r for r in record["survivors"] if s["classes"][r["mutant"]] == cls]
         lines += ["", f"## {title} ({len(chosen)})", ""]
         if not chosen:
             lines.append("None.")
@@ -799,12 +842,9 @@ def markdown(reports: list[dict[str, Any]]) -> str:
         for r in chosen:
             change = f"{_cell(r['operator'])}: `{_cell(r['original'])}` → `{_cell(r['mutated'])}`"
             lines.append(f"| `{r['mutant']}` | `{r['file']}:{r['line']}` | {change} | {_cell(notes.get(r['mutant'], 'not yet analysed'))} |")
-    functions = lists.api_only
     lines += ["", "## Code only the Python API reaches", "", "Not judged by the corpus (the test suite judges it).", ""]
-    lines += ["| function | mutants | why the protocol does not reach it |", "|---|---:|---|"]
-    for key, reason in functions.items():
-        n = sum(1 for r in rows if r["status"] == "api-only" and _in_function(r, key))
-        lines.append(f"| `{key}` | {n} | {_cell(reason)} |")
+    lines += ["| function | why the protocol does not reach it |", "|---|---|"]
+    lines += [f"| `{key}` | {_cell(reason)} |" for key, reason in lists.api_only.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -888,15 +928,17 @@ def main(argv: list[str] | None = None) -> int:
     for p in (p_list, p_run):
         p.add_argument("--only", action="append", help="glob over mutant ids or files (repeatable)")
     p_run.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    p_run.add_argument("--out", type=Path, default=Path("mutation-report.json"))
+    p_run.add_argument("--out", type=Path, default=ROOT / "build" / "mutation-report.json")
     p_run.add_argument("--judge", choices=("corpus", "tests"), default="corpus")
     p_run.add_argument("--from", dest="corpus_report", type=Path, help="a corpus report: its kills stand for the suite's (--judge tests)")
     p_run.add_argument("--skip-equivalent", action="store_true", help="do not run the mutants listed as equivalent (--judge tests)")
     p_run.add_argument("--journal", type=Path, help="append each outcome to this JSON Lines file as it comes (--judge tests)")
     p_run.add_argument("--resume", action="store_true", help="take the outcomes already in --journal and judge only the rest (--judge tests)")
-    p_report = sub.add_parser("report", help="write the Markdown summary of corpus runs' JSON reports")
-    p_report.add_argument("reports", type=Path, nargs="+", help="corpus reports; a file's figures come from the last that covers it")
-    p_report.add_argument("--out", type=Path, default=ROOT / "conformance" / "MUTATION.md")
+    p_record = sub.add_parser("record", help="keep what corpus runs found in verification/results/mutation_corpus.json")
+    p_record.add_argument("reports", type=Path, nargs="+", help="corpus reports; a file's figures come from the last that covers it")
+    p_report = sub.add_parser("report", help="write the Markdown report of the corpus runs recorded (or of the reports given)")
+    p_report.add_argument("reports", type=Path, nargs="*", help="corpus reports to report on instead of the record")
+    p_report.add_argument("--out", type=Path, default=ROOT / "build" / "MUTATION.md")
     p_suite = sub.add_parser("suite-summary", help="write verification/results/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
     p_suite.add_argument("report", type=Path)
     p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (a run --only over some files: verification/results/mutation_suite_laws.json)")
@@ -904,8 +946,18 @@ def main(argv: list[str] | None = None) -> int:
     p_again.add_argument("reports", type=Path, nargs="+", help="suite-judge reports of runs --only over the survivors")
     p_again.add_argument("--into", type=Path, default=SUITE_SUMMARY, help="the summary whose survivors they judge (default verification/results/mutation_suite.json)")
     args = parser.parse_args(argv)
+    if args.cmd == "record":
+        record = corpus_record([json.loads(r.read_text(encoding="utf-8")) for r in args.reports], read_record())
+        CORPUS_RECORD.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(json.dumps({k: v for k, v in corpus_score(record).items() if k in ("mutants", "killed", "survived", "score")}))
+        return 0
     if args.cmd == "report":
-        args.out.write_text(markdown([json.loads(r.read_text(encoding="utf-8")) for r in args.reports]), encoding="utf-8")
+        given = corpus_record([json.loads(r.read_text(encoding="utf-8")) for r in args.reports]) if args.reports else read_record()
+        if given is None:
+            parser.error("no corpus run is recorded: give the reports of `run`, or `record` them first")
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(markdown(given), encoding="utf-8")
+        print(f"wrote {args.out}")
         return 0
     if args.cmd == "suite-summary":
         summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))

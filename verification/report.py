@@ -46,6 +46,7 @@ from verification.calibration.planted_deal import Plant
 from verification.calibration.planted_partie import PLANTED as PLANTED_PARTIE
 from verification.probes import PROBES, WALL_LIMIT
 from verification.trial import OUT as TRIAL_RECORD
+from verification.mutation import corpus_score, read_record
 from verification.crosshair import (
     CALIBRATION_MODULE,
     CONTRACT_MODULES,
@@ -77,7 +78,6 @@ RUNTIME_CONTRACT_MODULES = ("piquet_ref.deal.scoring", "piquet_ref.deal.accretio
 LAW_RUNTIME_MODULE = "verification.contracts.laws_runtime"  # the laws' small deciders CrossHair cannot search: every input checked
 DOC = ROOT / "build" / "VERIFICATION.md"  # the default place of the report (`--out`)
 MEASURED = Path(__file__).resolve().parent / "results" / "measured.json"
-MUTATION_MD = ROOT / "conformance" / "MUTATION.md"
 SUITE_MUTATION = Path(__file__).resolve().parent / "results" / "mutation_suite.json"  # python -m verification.mutation suite-summary
 SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # the same, for a run --only over the state machine's modules
 SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json")  # the same, over the dialogue, showing, shortfall and multiple lead
@@ -828,14 +828,17 @@ def document(measured: dict[str, Any]) -> str:
         lines.append(f"| `{rid}` | {cell['exhaustive']} | {contract_cell} | {cell['property']} | {cell['example']} | "
                      f"{cases.get(rid, 0)} | {note} |")
     lines += ["", "## Mutation score of the conformance corpus", ""]
-    if MUTATION_MD.exists():
-        text = MUTATION_MD.read_text(encoding="utf-8").splitlines()
-        lines += [t for t in text if t.startswith(("Measured", "**Score"))]
-        lines += ["", "From `conformance/MUTATION.md` (`python -m verification.mutation run`, then `report`)."]
-        lines += ["", *corpus_bound_lines(text)]
+    record = read_record()
+    if record is not None:
+        s = corpus_score(record)
+        lines += [f"{s['mutants']} mutants, judged by the whole corpus in {len(record['runs'])} recorded run(s) "
+                  "(`verification/results/mutation_corpus.json`; `python -m verification.mutation report` writes every figure):",
+                  f"**{s['killed']} killed of {s['killed'] + s['survived']} = {100 * s['score']:.1f}%**, "
+                  f"{s['by_class']['equivalent']} equivalent, {s['by_class']['unpinned']} left open on purpose, "
+                  f"{s['by_class']['api-only']} in code only the Python API reaches."]
+        lines += ["", *corpus_bound_lines(s)]
     else:
-        lines.append("Not measured on this tree: `python -m verification.mutation run` then `python -m verification.mutation report`"
-                     " write `conformance/MUTATION.md`, from which this section is taken.")
+        lines.append("Not measured on this tree: `python -m verification.mutation run`, then `record` its report.")
     lines += ["", "## Mutation score of the test suite", ""]
     lines += suite_mutation_section()
     lines += ["", "### The modules of the laws as a state machine, judged in a run of their own", ""]
@@ -878,19 +881,17 @@ def document(measured: dict[str, Any]) -> str:
 
 # The state machine's modules no run of the suite has judged on its own: their corpus score bounds the suite's.
 UNJUDGED_BY_THE_SUITE: tuple[str, ...] = tuple(
-    f"piquet_ref/{name}.py" for name in ("machine",) if not SUITE_MUTATION_MACHINE.exists())
+    f"piquet_ref/{name}.py" for name in ("machine/state",) if not SUITE_MUTATION_MACHINE.exists())
 
 
-def corpus_bound_lines(page: list[str]) -> list[str]:
+def corpus_bound_lines(score: dict[str, Any]) -> list[str]:
     """What the corpus's score says of the suite's for the files no suite run has judged: the suite runs every
-    case (tests/test_conformance.py), so a mutant the corpus kills it kills too. Figures from MUTATION.md's table."""
+    case (tests/test_conformance.py), so a mutant the corpus kills it kills too."""
     killed = judged = 0
-    for line in page:
-        cells = [c.strip().strip("`") for c in line.strip("|").split("|")]
-        if cells and cells[0] in UNJUDGED_BY_THE_SUITE:
-            _, _, kill, timeout, crashed, survived, *_ = cells
-            killed += int(kill) + int(timeout) + int(crashed)
-            judged += int(kill) + int(timeout) + int(crashed) + int(survived)
+    for file, c in score["per_file"].items():
+        if file in UNJUDGED_BY_THE_SUITE:
+            killed += sum(c[k] for k in ("killed", "timeout", "crashed"))
+            judged += sum(c[k] for k in ("killed", "timeout", "crashed", "survived"))
     if not judged:
         return []
     names = ", ".join(f"`{f.rsplit('/', 1)[-1]}`" for f in UNJUDGED_BY_THE_SUITE)
