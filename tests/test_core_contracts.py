@@ -46,12 +46,12 @@ from tests.support import examples
 
 exchange = import_module("piquet_ref.hand.exchange")  # the package exports the function `exchange` under the module's name
 RULESETS = tuple(load_ruleset(i) for i in ruleset_ids())
-OTHERS = {"score_deal", "cards_scores", "score_normal_form"}  # contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
+OTHERS = {"score_deal", "cards_scores"}  # contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
 CHECKED = {
     scoring: {"resolve"},
     normal_form: {"is_regular", "dealt_hands", "hands_as_given", "resolved", "regular_form"},
     resolution: {"irregular_form"},
-    accretion: {"bar_step", "bonuses", "tricks_for_the_cards"},
+    accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
     counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
@@ -238,6 +238,7 @@ def resolution_holds(rec: DealRecord) -> None:
     except PiquetError:
         return
     holds(normal_form, "resolved", (rec, deal.hands, deal.carte_blanche))
+    holds(accretion, "score_normal_form", (deal,))
 
 
 def test_the_tricks_for_the_cards_keep_their_postconditions_on_every_count_under_every_ruleset() -> None:

@@ -17,10 +17,6 @@ from piquet_ref.hand.declarations import (
     held_sets, point_points, sequence_name, set_name, table_comparison,
 )
 from piquet_ref.deal.normal_form import NormalDeal
-from piquet_ref.deal.postconditions import (  # the postconditions of score_normal_form
-    bonuses_by_the_order_of_accretion, cards_and_capot_by_the_rules, events_in_the_order_of_accretion, play_points_by_the_rules,
-    totals_are_sums_of_events, tricks_by_the_rules,
-)
 from piquet_ref.deal.result import KEY_INDEX, DealResult, Event, PlayerScore, Trick
 from piquet_ref.hand.play import beats, check_trick, trick_is_legal
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
@@ -129,14 +125,15 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
     would have scored still saves a repique or pique (`_Log`). Fewer tricks than the deal has are scored as far as
     they go (`complete` is False: no last trick, no cards, no capot).
 
-    rules: accretion.order, carte-blanche.score, play.first-lead, play.trick-winner, play.lead-point, play.second-wins-point, play.last-trick, repique.score, pique.score, pique.elder-only, bonus.not-cumulative, cards.majority, cards.divided, capot.score
+    The whole-deal rules the result keeps are the postconditions of `score_deal`, which returns it; these state
+    what the result takes from the normal form.
+
+    rules: accretion.order, carte-blanche.score, cards.majority, cards.divided, capot.score
     raises: PiquetError
-    post: totals_are_sums_of_events(__return__)
-    post: tricks_by_the_rules(__return__)
-    post: play_points_by_the_rules(__return__)
-    post: events_in_the_order_of_accretion(__return__)
-    post: bonuses_by_the_order_of_accretion(__return__)
-    post: cards_and_capot_by_the_rules(__return__)
+    post: (__return__.ruleset, __return__.hands, __return__.carte_blanche) == (deal.ruleset, deal.hands, deal.carte_blanche)
+    post: (__return__.reckons_nothing, __return__.barred, __return__.out_of_turn) == (deal.silent, deal.barred, deal.out_of_turn)
+    post: [(t.lead, t.follow) for t in __return__.tricks] == list(deal.tricks)
+    post: __return__.complete == (len(deal.tricks) == (deal.tricks_to_play or deal.ruleset.play.tricks))
     """
     rs = deal.ruleset
     hands = deal.hands
