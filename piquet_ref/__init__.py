@@ -17,7 +17,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from piquet_ref.version import __version__
 
 _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     **dict.fromkeys(("Card", "Hand", "cards_of", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),

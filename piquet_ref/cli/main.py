@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 
-from piquet_ref import __version__
+from piquet_ref.version import __version__
 from piquet_ref.cli.documents import emit, print_json, read_document
 from piquet_ref.cli.conformance import add_commands as add_conformance_commands, add_fuzz_command, guarded
 from piquet_ref.rules.errors import PiquetError

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any
 
-from piquet_ref import __version__
+from piquet_ref.version import __version__
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps

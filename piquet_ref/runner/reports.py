@@ -6,7 +6,7 @@ import json
 from typing import Any, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
-from piquet_ref import __version__
+from piquet_ref.version import __version__
 from piquet_ref.runner.run import CaseOutcome, RunOutcome
 
 FORMAT = "piquet-ref-conformance-report"
