@@ -12,7 +12,7 @@ Every choice is drawn from Hypothesis (no seeded `random.Random`), so failures s
 readable deals. The rules used to *build* legal deals (how many cards may be discarded, which cards
 may follow, who wins a trick) come from `piquet_ref` itself, under the default ruleset.
 
-`partie_records()` draws valid partie records (README, "The partie record") in any of the five forms,
+`partie_records()` draws valid partie records (docs/formats.md, "The partie record") in any of the five forms,
 their deals given by scores or by the deal records above.
 
 Cards are the package's ints (`suit * 8 + rank bit`); a `Deal` keeps them as ints and renders the
@@ -524,7 +524,7 @@ def player_names(n: int) -> SearchStrategy[tuple[str, ...]]:
 
 @st.composite
 def partie_records(draw: st.DrawFn, form: PartieForm | None = None, ruleset: str | None = None) -> dict[str, Any]:
-    """A valid partie record (README, "The partie record") in `form` (default: any of the five), under
+    """A valid partie record (docs/formats.md, "The partie record") in `form` (default: any of the five), under
     `ruleset` (default: the default ruleset, which the record may leave unnamed): players named or left to their defaults, deals dealt in turn, given by their scores or
     by legal deal records, parties finished before the next begins, and a stake where points are won.
 

@@ -1,4 +1,4 @@
-"""The `piquet-ref` command line (README "Command line"): commands, formats, inputs and exit codes.
+"""The `piquet-ref` command line (docs/cli.md): commands, formats, inputs and exit codes.
 
 Exit codes: 0 success; 1 the input was read but the laws reject it or it is malformed (the error
 code on stderr, never a traceback); 2 usage error or unreadable input file. The figures of the
@@ -28,7 +28,7 @@ EXAMPLE_PATH = Path(piquet_ref.__file__).resolve().parent / "examples" / "cavend
 EXAMPLE_TEXT = EXAMPLE_PATH.read_text(encoding="utf-8")
 EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_TEXT)
 
-# README "The result": the ten fixed keys of each player.
+# docs/formats.md, "The result": the ten fixed keys of each player.
 SCORE_KEYS = {"carte_blanche", "point", "sequences", "sets", "repique", "pique", "play", "cards", "capot", "total"}
 
 Capsys = pytest.CaptureFixture[str]

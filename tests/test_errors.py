@@ -68,7 +68,7 @@ ELDER_HAND = "AS JS AH QH JH 8H JC 9S 8S KH 9C KD"
 YOUNGER_HAND = "TS TH KC QC TC AD QD JD TD QS AC 7D"
 MISSING_FILE = str(Path(__file__).resolve().parent / "no-such-deal.yaml")
 
-# README "Errors": the subclass for each kind of spec/errors.yaml.
+# docs/protocol.md, "Errors": the subclass for each kind of spec/errors.yaml.
 KIND_CLASS: dict[str, type[PiquetError]] = {
     "card": CardError,
     "deal": DealError,

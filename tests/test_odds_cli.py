@@ -1,4 +1,4 @@
-"""`piquet-ref odds` (README "Command line"): the take-in calculator, one chance, ranked discards, the
+"""`piquet-ref odds` (docs/cli.md): the take-in calculator, one chance, ranked discards, the
 hand counts, the sources' table; text and JSON; errors. Figures are the sources' (004, 002) or binomials."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The JSON-lines oracle, protocol 1 (README "The oracle protocol", docs/protocol.md).
+"""The JSON-lines oracle, protocol 1 (docs/protocol.md).
 
 One response line per request line, in order, flushed; blank lines and `stop` get none. A rule
 rejection is `{"seq", "error": {code, law, rule, message}}`; a malformed request an `error` with code

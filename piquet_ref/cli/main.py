@@ -144,7 +144,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser("score", help="score one deal record (YAML or JSON) and print the ledger",
-                       description="Score a deal record: dealt hands, discards, stock (top first) and tricks; see README.")
+                       description="Score a deal record: dealt hands, discards, stock (top first) and tricks; see docs/formats.md.")
     s.add_argument("file", nargs="?", metavar="FILE", help="deal record file, or - for stdin")
     s.add_argument("--example", action="store_true", help="score the bundled example (Cavendish's worked deal)")
     s.add_argument("--format", choices=("text", "json"), default="text", help="text ledger (default) or JSON result")
@@ -155,7 +155,7 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_score)
 
     pa = sub.add_parser("partie", help="score a partie record: the Rubicon partie, games of a hundred up, chouette, stakes",
-                        description="Score a partie record (players, form, deals or parties, stake); see README.")
+                        description="Score a partie record (players, form, deals or parties, stake); see docs/formats.md.")
     pa.add_argument("file", metavar="FILE", help="partie record file (YAML or JSON), or - for stdin")
     pa.add_argument("--format", choices=("text", "json"), default="text", help="the score card (default) or JSON")
     pa.set_defaults(func=cmd_partie)
