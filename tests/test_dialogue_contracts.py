@@ -164,23 +164,20 @@ POINT_BY_CARDS = ('not isinstance(talk[0], CallPoint) or len(talk) == 3 or __ret
 PLANTED: tuple[tuple[str, Plant], ...] = (
     ("openings", Plant("unnamed-not-good", "a sequence or set may be called without its head or rank though not good against the cards (law 48)",
           "for c in unnamed if good_against(", "for c in unnamed if True or good_against(",
-          'all(isinstance(c, CallPoint) or (c.head if isinstance(c, CallSequence) else c.rank) is not None or good_against(hand, discard, '
-          'category, described(hand, c, rs)[0], "elder", rs) for c in __return__)')),
+          "_unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)")),
     ("best", Plant("best-is-the-worst", "the best holding is the lowest", "return max(held, key=lambda h: key(", "return min(held, key=lambda h: key(",
-          "__return__ is None or all(key(hand, category, h, player, rs) <= key(hand, category, __return__, player, rs) for h in singles(hand, "
-          "category, rs) if cards is None or len(h) == cards)")),
+          "_best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)")),
     ("reply", Plant("equal-cards-not-equal", "a point called of as many cards as the younger's longest suit is answered not good (law 46)",
           "if theirs is not None and m == n:", "if theirs is not None and m == n + 1:", POINT_BY_CARDS)),
     ("values", Plant("values-of-longer-points", "what a point of n cards makes counts points of more cards too",
           '& POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}', '& POINT_LOW for h in singles(hand, "point", rs) if len(h) >= n}',
-          'list(__return__) == sorted({sum(rs.pack.ranks[c & 7].pips for c in h) for h in singles(hand, "point", rs) if len(h) == n})')),
+          "_values_are_what_the_points_make(hand, n, rs, __return__)")),
     ("answers", Plant("asking-short", "the younger may ask what the point makes holding one card fewer (law 46)",
           "longest(hands[1]) >= opening.cards", "longest(hands[1]) + 1 >= opening.cards",
           'AskValue("younger") not in __return__ or (isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards)')),
     ("good_against", Plant("equal-is-good-against", "a holding the adversary could equal is taken as good against the cards (law 48)",
           '.status(player) == "good"', '.status(player) != "not_good"',
-          "__return__ == all(_order(category, h, rs) < _order(category, holding, rs) for h in singles(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) "
-          "| pack_of(discard))), category, rs))")),
+          "_beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)")),
     ("reckoned", Plant("reckons-better-ones", "a call not good against the cards lets the elder reckon better holdings too (law 49)",
           "and h.key <= top)", "and h.key >= 0)",
           'good_against(hand, discard, category, called, "elder", rs) or all(key(hand, category, h, "elder", rs) <= key(hand, category, called, '

@@ -67,8 +67,8 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     post: len(set(__return__)) == len(__return__)
     post: category != "point" or len(__return__) == sum(2 ** m.bit_count() - 1 for m in hand)
     post: category != "point" or all(len({c >> 3 for c in h}) == 1 for h in __return__)
-    post: category != "sequences" or all(len({c >> 3 for c in h}) == 1 and len(h) >= rs.sequences.min_length and max(c & 7 for c in h) - min(c & 7 for c in h) == len(h) - 1 for h in __return__)
-    post: category != "sets" or all(len({c & 7 for c in h}) == 1 and len(h) in rs.sets.values and h[0] & 7 in rs.sets.ranks for h in __return__)
+    post: _each_sequence_is_a_run_of_one_suit(category, rs, __return__)
+    post: _each_set_is_of_one_counting_rank(category, rs, __return__)
     """
     if category == "point":
         return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
@@ -78,6 +78,25 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     return tuple(
         tuple(card_of(s, rank) for s in chosen)
         for rank in rs.sets.ranks for n in sorted(rs.sets.values) for chosen in combinations([s for s in range(4) if hand[s] >> rank & 1], n)
+    )
+
+
+def _each_sequence_is_a_run_of_one_suit(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """Each sequence is a run of consecutive cards of one suit, at least as long as the ruleset's shortest
+    (rule sequence.definition)."""
+    return category != "sequences" or all(
+        len({c >> 3 for c in h}) == 1
+        and len(h) >= rs.sequences.min_length
+        and max(c & 7 for c in h) - min(c & 7 for c in h) == len(h) - 1
+        for h in result
+    )
+
+
+def _each_set_is_of_one_counting_rank(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """Each quatorze or trio is of cards of one rank the ruleset scores, as many as it counts
+    (rule sets.eligible-ranks)."""
+    return category != "sets" or all(
+        len({c & 7 for c in h}) == 1 and len(h) in rs.sets.values and h[0] & 7 in rs.sets.ranks for h in result
     )
 
 
@@ -102,11 +121,33 @@ def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs
 
     rules: point.compare, sequence.compare, sets.compare
     laws: 46
-    post: all((key(hand, category, h, player, rs) < __return__) == (_order(category, h, rs) < _order(category, holding, rs)) for h in singles(hand, category, rs))
-    post: all((key(hand, category, h, player, rs) == __return__) == (_order(category, h, rs) == _order(category, holding, rs)) for h in singles(hand, category, rs))
+    post: _keys_rank_as_the_laws_compare(hand, category, holding, player, rs, __return__)
+    post: _keys_tie_as_the_laws_compare(hand, category, holding, player, rs, __return__)
     """
     d = declared(hand, choice(category, (holding,)), player, rs)
     return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
+
+
+def _keys_rank_as_the_laws_compare(
+    hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset, result: int
+) -> bool:
+    """A holding of the hand has a lower key than `holding` exactly when the laws rank it lower: a point by its
+    cards, then what it makes; a sequence by its length, then its head; a set by its number, then its rank
+    (law 46)."""
+    return all(
+        (key(hand, category, h, player, rs) < result) == (_order(category, h, rs) < _order(category, holding, rs))
+        for h in singles(hand, category, rs)
+    )
+
+
+def _keys_tie_as_the_laws_compare(
+    hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset, result: int
+) -> bool:
+    """A holding of the hand has the same key as `holding` exactly when the laws rank the two equal (law 46)."""
+    return all(
+        (key(hand, category, h, player, rs) == result) == (_order(category, h, rs) == _order(category, holding, rs))
+        for h in singles(hand, category, rs)
+    )
 
 
 def _order(category: DeclCategory, holding: Holding, rs: Ruleset) -> tuple[int, int]:
@@ -124,7 +165,7 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
     in his discard, is as good (law 48).
 
     laws: 48
-    post: __return__ == all(_order(category, h, rs) < _order(category, holding, rs) for h in singles(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), category, rs))
+    post: _beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)
     """
     mine = declared(hand, choice(category, (holding,)), player, rs)
     theirs = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
@@ -132,15 +173,26 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
     return compare_declarations(*pair, rs).category(category).status(player) == "good"
 
 
+def _beats_every_holding_unseen(
+    hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, rs: Ruleset, result: bool
+) -> bool:
+    """Good against the cards exactly when every holding of the cards neither in the caller's hand nor in his discard
+    is ranked lower (law 48)."""
+    return result == all(
+        _order(category, h, rs) < _order(category, holding, rs)
+        for h in singles(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), category, rs)
+    )
+
+
 def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     """The holdings answering the elder's opening call, best first (empty when he holds none).
 
     laws: 46, 48
-    post: all(h in singles(hand, category_of(call), rs) for h in __return__) and len(set(__return__)) == len(__return__)
-    post: all(len(h) == (call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count) for h in __return__)
-    post: isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) is None or all(max(c & 7 for c in h) == (call.head if isinstance(call, CallSequence) else call.rank) for h in __return__)
-    post: all(h in __return__ for h in singles(hand, category_of(call), rs) if len(h) == (call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count) and (isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) in (None, max(c & 7 for c in h))))
-    post: all(key(hand, category_of(call), a, call.player, rs) >= key(hand, category_of(call), b, call.player, rs) for a, b in zip(__return__, __return__[1:]))
+    post: _described_are_holdings_held_once(hand, call, rs, __return__)
+    post: _described_have_the_number_called(call, __return__)
+    post: _described_have_the_head_or_rank_called(call, __return__)
+    post: _every_holding_answering_the_call_is_described(hand, call, rs, __return__)
+    post: _described_best_first(hand, call, rs, __return__)
     """
     held = singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
     if isinstance(call, CallPoint):
@@ -151,6 +203,56 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
         fits = [h for h in held if len(h) == call.count and (call.rank is None or h[0] & 7 == call.rank)]
     cat = category_of(call)
     return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
+
+
+def _described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """Each holding described is one the hand holds in the call's category, none twice (laws 46, 48)."""
+    return all(h in singles(hand, category_of(call), rs) for h in result) and len(set(result)) == len(result)
+
+
+def _described_have_the_number_called(call: Opening, result: tuple[Holding, ...]) -> bool:
+    """Each holding described has the number of cards the call names (laws 46, 48)."""
+    return all(
+        len(h) == (
+            call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count
+        )
+        for h in result
+    )
+
+
+def _described_have_the_head_or_rank_called(call: Opening, result: tuple[Holding, ...]) -> bool:
+    """Each sequence or set described has the head or rank the call names, when it names one (law 48)."""
+    return (
+        isinstance(call, CallPoint)
+        or (call.head if isinstance(call, CallSequence) else call.rank) is None
+        or all(max(c & 7 for c in h) == (call.head if isinstance(call, CallSequence) else call.rank) for h in result)
+    )
+
+
+def _every_holding_answering_the_call_is_described(
+    hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]
+) -> bool:
+    """Every holding of the hand of the number of cards called, and of the head or rank called if any, is described
+    (laws 46, 48)."""
+    return all(
+        h in result
+        for h in singles(hand, category_of(call), rs)
+        if len(h) == (
+            call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count
+        )
+        and (
+            isinstance(call, CallPoint)
+            or (call.head if isinstance(call, CallSequence) else call.rank) in (None, max(c & 7 for c in h))
+        )
+    )
+
+
+def _described_best_first(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """The holdings described come best first, by the caller's keys (law 46)."""
+    return all(
+        key(hand, category_of(call), a, call.player, rs) >= key(hand, category_of(call), b, call.player, rs)
+        for a, b in zip(result, result[1:])
+    )
 
 
 def category_of(call: Opening) -> DeclCategory:
@@ -171,7 +273,7 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     post: all(described(hand, c, rs) for c in __return__)
     post: all(any(h in described(hand, c, rs) for c in __return__) for h in singles(hand, category, rs))
     post: all(isinstance(c, CallPoint) == (category == "point") for c in __return__)
-    post: all(isinstance(c, CallPoint) or (c.head if isinstance(c, CallSequence) else c.rank) is not None or good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs) for c in __return__)
+    post: _unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)
     """
     held = singles(hand, category, rs)
     if category == "point":
@@ -182,6 +284,19 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs))
 
 
+def _unnamed_openings_are_good_against_the_cards(
+    hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: Ruleset, result: tuple[Opening, ...]
+) -> bool:
+    """An opening leaves the head or rank unnamed only when the holding it describes is good against the cards
+    (law 48)."""
+    return all(
+        isinstance(c, CallPoint)
+        or (c.head if isinstance(c, CallSequence) else c.rank) is not None
+        or good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs)
+        for c in result
+    )
+
+
 def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
     """What the points of `n` cards of `hand` make, lowest first.
 
@@ -190,9 +305,17 @@ def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
 
     rules: point.compare
     laws: 46
-    post: list(__return__) == sorted({sum(rs.pack.ranks[c & 7].pips for c in h) for h in singles(hand, "point", rs) if len(h) == n})
+    post: _values_are_what_the_points_make(hand, n, rs, __return__)
     """
     return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}))
+
+
+def _values_are_what_the_points_make(hand: Hand, n: int, rs: Ruleset, result: tuple[int, ...]) -> bool:
+    """What the points of `n` cards make, lowest first: the pips of their cards as the ruleset counts each rank
+    (law 46)."""
+    return list(result) == sorted(
+        {sum(rs.pack.ranks[c & 7].pips for c in h) for h in singles(hand, "point", rs) if len(h) == n}
+    )
 
 
 POINT_LOW = 0xFF  # the pips part of a point's key (declarations.POINT_SHIFT is 8)
@@ -203,11 +326,29 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
 
     rules: point.compare, sequence.compare, sets.compare
     post: (__return__ is None) == (not any(cards is None or len(h) == cards for h in singles(hand, category, rs)))
-    post: __return__ is None or (__return__ in singles(hand, category, rs) and (cards is None or len(__return__) == cards))
-    post: __return__ is None or all(key(hand, category, h, player, rs) <= key(hand, category, __return__, player, rs) for h in singles(hand, category, rs) if cards is None or len(h) == cards)
+    post: _best_is_a_holding_of_the_cards_asked(hand, category, rs, cards, __return__)
+    post: _best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
     """
     held = [h for h in singles(hand, category, rs) if cards is None or len(h) == cards]
     return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
+
+
+def _best_is_a_holding_of_the_cards_asked(
+    hand: Hand, category: DeclCategory, rs: Ruleset, cards: int | None, result: Holding | None
+) -> bool:
+    """The best holding is one the hand holds in the category, of `cards` cards when given."""
+    return result is None or (result in singles(hand, category, rs) and (cards is None or len(result) == cards))
+
+
+def _best_is_none_worse_than_any(
+    hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards: int | None, result: Holding | None
+) -> bool:
+    """No holding of the hand in the category (of `cards` cards when given) has a higher key than the best."""
+    return result is None or all(
+        key(hand, category, h, player, rs) <= key(hand, category, result, player, rs)
+        for h in singles(hand, category, rs)
+        if cards is None or len(h) == cards
+    )
 
 
 def next_speaker(talk: tuple[Utterance, ...]) -> Player:
