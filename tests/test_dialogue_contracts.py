@@ -159,8 +159,6 @@ def test_every_claim_of_the_younger_in_the_machines_walks_keeps_its_postconditio
     assert walk_breaks(walk[2]) == set()
 
 
-POINT_BY_CARDS = ('not isinstance(talk[0], CallPoint) or len(talk) == 3 or __return__[0] == ("good" if longest(hands[1]) < talk[0].cards '
-                  'else "equal" if longest(hands[1]) == talk[0].cards else "not_good")')
 PLANTED: tuple[tuple[str, Plant], ...] = (
     ("openings", Plant("unnamed-not-good", "a sequence or set may be called without its head or rank though not good against the cards (law 48)",
           "for c in unnamed if good_against(", "for c in unnamed if True or good_against(",
@@ -168,13 +166,14 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("best", Plant("best-is-the-worst", "the best holding is the lowest", "return max(held, key=lambda h: key(", "return min(held, key=lambda h: key(",
           "_best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)")),
     ("reply", Plant("equal-cards-not-equal", "a point called of as many cards as the younger's longest suit is answered not good (law 46)",
-          "if theirs is not None and m == n:", "if theirs is not None and m == n + 1:", POINT_BY_CARDS)),
+          "if theirs is not None and m == n:", "if theirs is not None and m == n + 1:",
+          "_point_answered_by_the_number_of_cards(hands, talk, __return__)")),
     ("values", Plant("values-of-longer-points", "what a point of n cards makes counts points of more cards too",
           '& POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}', '& POINT_LOW for h in singles(hand, "point", rs) if len(h) >= n}',
           "_values_are_what_the_points_make(hand, n, rs, __return__)")),
     ("answers", Plant("asking-short", "the younger may ask what the point makes holding one card fewer (law 46)",
           "longest(hands[1]) >= opening.cards", "longest(hands[1]) + 1 >= opening.cards",
-          'AskValue("younger") not in __return__ or (isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards)')),
+          "_asking_only_with_as_many_cards(hands, talk, __return__)")),
     ("good_against", Plant("equal-is-good-against", "a holding the adversary could equal is taken as good against the cards (law 48)",
           '.status(player) == "good"', '.status(player) != "not_good"',
           "_beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)")),

@@ -372,7 +372,7 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     laws: 46, 50, 51
     pre: len(talk) in (1, 2, 3) and isinstance(talk[0], (CallPoint, CallSequence, CallSet))
     post: len(talk) == 2 or Reply("younger") in __return__
-    post: AskValue("younger") not in __return__ or (isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards)
+    post: _asking_only_with_as_many_cards(hands, talk, __return__)
     post: Allow("younger") not in __return__ or reply(hands, talk, rs)[0] != "good"
     post: len(talk) == 1 or all(a.player == ("elder" if len(talk) == 2 else "younger") for a in __return__)
     """
@@ -393,6 +393,16 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
 
 
+def _asking_only_with_as_many_cards(
+    hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], result: tuple[Utterance, ...]
+) -> bool:
+    """The younger may ask what the point makes only in answer to the call of point, holding as many cards of a suit
+    or more (law 46)."""
+    return AskValue("younger") not in result or (
+        isinstance(talk[0], CallPoint) and len(talk) == 1 and longest(hands[1]) >= talk[0].cards
+    )
+
+
 def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
     """The cards of the rank of a trio called that the elder may name as not reckoned: those whose naming
     leaves a trio he holds (`held`), or, naming one of the rest, claims a card he has not got (Case VIII).
@@ -400,13 +410,31 @@ def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
     laws: 55
     pre: call.rank is not None
     post: all(c & 7 == call.rank for c in __return__) and len(set(__return__)) == len(__return__)
-    post: not held or all(all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c) for c in __return__)
-    post: held or all(not all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c) for c in __return__)
+    post: _named_out_leave_a_trio_held(hand, call, held, __return__)
+    post: _named_out_claim_a_card_not_held(hand, call, held, __return__)
     post: len(left_out(hand, call, True)) + len(left_out(hand, call, False)) == 4
     """
     assert call.rank is not None
     cards = SETS_OF[call.rank]
     return tuple(c for c in cards if all(hand[d >> 3] >> (d & 7) & 1 for d in cards if d != c) == held)
+
+
+def _named_out_leave_a_trio_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
+    """Held: naming any of the cards returned as not reckoned leaves the other three of the rank, all in the hand
+    (law 55, Case VIII)."""
+    return not held or all(
+        all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c)  # type: ignore[arg-type]
+        for c in result
+    )
+
+
+def _named_out_claim_a_card_not_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
+    """Not held: naming any of the cards returned as not reckoned leaves three of the rank the hand does not all hold
+    (law 55, Case VIII)."""
+    return held or all(
+        not all(hand[d >> 3] >> (d & 7) & 1 for d in range(call.rank, PACK_SIZE, 8) if d != c)  # type: ignore[arg-type]
+        for c in result
+    )
 
 
 def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset) -> tuple[Opening, ...]:
@@ -415,13 +443,30 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
 
     laws: 50, 52
     post: all(c in openings(hand, discard, category_of(opening), rs) for c in __return__)
-    post: not described(hand, opening, rs) or all(key(hand, category_of(opening), described(hand, c, rs)[0], "elder", rs) > key(hand, category_of(opening), described(hand, opening, rs)[0], "elder", rs) for c in __return__)
-    post: bool(described(hand, opening, rs)) or set(__return__) == set(openings(hand, discard, category_of(opening), rs))
+    post: _amendments_are_larger(hand, opening, rs, __return__)
+    post: _any_opening_replaces_a_call_not_held(hand, discard, opening, rs, __return__)
     """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
     worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
     return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
+
+
+def _amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:
+    """When the elder holds what he called, each amendment describes a holding better than his call (law 50)."""
+    return not described(hand, opening, rs) or all(
+        key(hand, category_of(opening), described(hand, c, rs)[0], "elder", rs)
+        > key(hand, category_of(opening), described(hand, opening, rs)[0], "elder", rs)
+        for c in result
+    )
+
+
+def _any_opening_replaces_a_call_not_held(
+    hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset, result: tuple[Opening, ...]
+) -> bool:
+    """When he holds nothing his call describes, every opening of the category may replace it
+    (its correction, law 52)."""
+    return bool(described(hand, opening, rs)) or set(result) == set(openings(hand, discard, category_of(opening), rs))
 
 
 def longest(hand: Hand) -> int:
@@ -445,8 +490,8 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
     post: __return__[1] is None or all(hands[0][c >> 3] >> (c & 7) & 1 for c in __return__[1])
     post: __return__[2] is None or all(hands[1][c >> 3] >> (c & 7) & 1 for c in __return__[2])
     post: __return__[2] is not None or __return__[0] == "good"
-    post: not isinstance(talk[0], CallPoint) or len(talk) == 3 or __return__[0] == ("good" if longest(hands[1]) < talk[0].cards else "equal" if longest(hands[1]) == talk[0].cards else "not_good")
-    post: __return__[2] is None or isinstance(talk[0], CallPoint) or __return__[2] == best(hands[1], category_of(talk[0]), "younger", rs)
+    post: _point_answered_by_the_number_of_cards(hands, talk, __return__)
+    post: _judged_against_the_youngers_best(hands, talk, rs, __return__)
     """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
@@ -470,16 +515,40 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
     return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
 
 
+def _point_answered_by_the_number_of_cards(
+    hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], result: tuple[Verdict, Holding | None, Holding | None]
+) -> bool:
+    """A point called by its number of cards is good, equal or not good as the younger's longest suit is shorter, as
+    long or longer (law 46)."""
+    return not isinstance(talk[0], CallPoint) or len(talk) == 3 or result[0] == (
+        "good" if longest(hands[1]) < talk[0].cards else "equal" if longest(hands[1]) == talk[0].cards else "not_good"
+    )
+
+
+def _judged_against_the_youngers_best(
+    hands: tuple[Hand, Hand],
+    talk: tuple[Utterance, ...],
+    rs: Ruleset,
+    result: tuple[Verdict, Holding | None, Holding | None],
+) -> bool:
+    """A sequence or set is judged against the younger's best holding of its category (law 46)."""
+    return (
+        result[2] is None
+        or isinstance(talk[0], CallPoint)
+        or result[2] == best(hands[1], category_of(talk[0]), "younger", rs)  # type: ignore[arg-type]
+    )
+
+
 def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     """The elder's holding answering what he has said in the category (his best of the number of cards
     called before a value is said), or None when he holds none.
 
     laws: 46, 48, 52
     post: __return__ is None or all(hand[c >> 3] >> (c & 7) & 1 for c in __return__)
-    post: __return__ is None or not isinstance(talk[0], CallPoint) or (len(__return__) == talk[0].cards and len({c >> 3 for c in __return__}) == 1)
-    post: __return__ is None or not isinstance(talk[0], CallSequence) or (len(__return__) == talk[0].length and (talk[0].head is None or max(c & 7 for c in __return__) == talk[0].head))
-    post: __return__ is None or not isinstance(talk[0], CallSet) or (len({c & 7 for c in __return__}) == 1 and (talk[0].rank is None or __return__[0] & 7 == talk[0].rank))
-    post: __return__ is None or len(talk) < 3 or not isinstance(talk[2], CallValue) or sum(rs.pack.ranks[c & 7].pips for c in __return__) == talk[2].value
+    post: _point_called_has_the_cards_called(talk, __return__)
+    post: _sequence_called_has_the_length_and_head_called(talk, __return__)
+    post: _set_called_has_the_rank_called(talk, __return__)
+    post: _point_called_makes_the_value_said(talk, rs, __return__)
     """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
@@ -496,6 +565,43 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     return next((h for h in singles(hand, "point", rs) if len(h) == opening.cards and key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
 
 
+def _point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bool:
+    """A point answering the call has the number of cards called, all of one suit (law 46)."""
+    return (
+        result is None
+        or not isinstance(talk[0], CallPoint)
+        or (len(result) == talk[0].cards and len({c >> 3 for c in result}) == 1)
+    )
+
+
+def _sequence_called_has_the_length_and_head_called(talk: Said, result: Holding | None) -> bool:
+    """A sequence answering the call has the length called, and the head called when named (law 48)."""
+    return (
+        result is None
+        or not isinstance(talk[0], CallSequence)
+        or (len(result) == talk[0].length and (talk[0].head is None or max(c & 7 for c in result) == talk[0].head))
+    )
+
+
+def _set_called_has_the_rank_called(talk: Said, result: Holding | None) -> bool:
+    """A quatorze or trio answering the call is of one rank, the rank called when named (law 48)."""
+    return (
+        result is None
+        or not isinstance(talk[0], CallSet)
+        or (len({c & 7 for c in result}) == 1 and (talk[0].rank is None or result[0] & 7 == talk[0].rank))
+    )
+
+
+def _point_called_makes_the_value_said(talk: Said, rs: Ruleset, result: Holding | None) -> bool:
+    """Once its value is said, the point answering the call makes that value (law 46)."""
+    return (
+        result is None
+        or len(talk) < 3
+        or not isinstance(talk[2], CallValue)
+        or sum(rs.pack.ranks[c & 7].pips for c in result) == talk[2].value
+    )
+
+
 def claimed_key(talk: Said) -> int:
     """The comparison key of what the elder's call claims (a point's once its value is said).
 
@@ -503,10 +609,10 @@ def claimed_key(talk: Said) -> int:
     sequence by its length, then its head; a quatorze or trio by its number, then its rank (law 46).
 
     laws: 46, 52
-    pre: (isinstance(talk[0], CallPoint) and isinstance(talk[-1], CallValue)) or (isinstance(talk[0], CallSequence) and talk[0].head is not None) or (isinstance(talk[0], CallSet) and talk[0].rank is not None)
-    post: not isinstance(talk[0], CallPoint) or all((claimed_key((CallPoint("elder", n), CallValue("elder", v))) < __return__) == ((n, v) < (talk[0].cards, talk[-1].value)) for n in range(1, BITS + 1) for v in range(0, 100, 9))
-    post: not isinstance(talk[0], CallSequence) or all((claimed_key((CallSequence("elder", n, h),)) < __return__) == ((n, h) < (talk[0].length, talk[0].head)) for n in range(1, BITS + 1) for h in range(n - 1, BITS))
-    post: not isinstance(talk[0], CallSet) or all((claimed_key((CallSet("elder", n, r),)) < __return__) == ((n, r) < (talk[0].count, talk[0].rank)) for n in range(1, 5) for r in range(BITS))
+    pre: _claim_is_fully_stated(talk)
+    post: _point_claims_rank_by_cards_then_value(talk, __return__)
+    post: _sequence_claims_rank_by_length_then_head(talk, __return__)
+    post: _set_claims_rank_by_number_then_rank(talk, __return__)
     """
     opening, last = talk[0], talk[-1]
     if isinstance(opening, CallPoint):
@@ -517,6 +623,44 @@ def claimed_key(talk: Said) -> int:
         return sequence_key(opening.length, opening.head)
     assert isinstance(opening, CallSet) and opening.rank is not None
     return set_key(opening.count, opening.rank)
+
+
+def _claim_is_fully_stated(talk: Said) -> bool:
+    """What the elder claims is stated in full: a point with its value said, a sequence with its head, a quatorze or
+    trio with its rank (laws 46, 52)."""
+    return (
+        (isinstance(talk[0], CallPoint) and isinstance(talk[-1], CallValue))
+        or (isinstance(talk[0], CallSequence) and talk[0].head is not None)
+        or (isinstance(talk[0], CallSet) and talk[0].rank is not None)
+    )
+
+
+def _point_claims_rank_by_cards_then_value(talk: Said, result: int) -> bool:
+    """Claims of point rank by their number of cards, then the value said (law 46)."""
+    return not isinstance(talk[0], CallPoint) or all(
+        (claimed_key((CallPoint("elder", n), CallValue("elder", v))) < result)
+        == ((n, v) < (talk[0].cards, talk[-1].value))  # type: ignore[union-attr]
+        for n in range(1, BITS + 1)
+        for v in range(0, 100, 9)
+    )
+
+
+def _sequence_claims_rank_by_length_then_head(talk: Said, result: int) -> bool:
+    """Claims of a sequence rank by their length, then the head (law 46)."""
+    return not isinstance(talk[0], CallSequence) or all(
+        (claimed_key((CallSequence("elder", n, h),)) < result) == ((n, h) < (talk[0].length, talk[0].head))
+        for n in range(1, BITS + 1)
+        for h in range(n - 1, BITS)
+    )
+
+
+def _set_claims_rank_by_number_then_rank(talk: Said, result: int) -> bool:
+    """Claims of a quatorze or trio rank by their number, then the rank (law 46)."""
+    return not isinstance(talk[0], CallSet) or all(
+        (claimed_key((CallSet("elder", n, r),)) < result) == ((n, r) < (talk[0].count, talk[0].rank))
+        for n in range(1, 5)
+        for r in range(BITS)
+    )
 
 
 Said = tuple[Utterance, ...]
