@@ -186,7 +186,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           'not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])')),
     ("barred_point", Plant("asked-equal-length-barred", "a younger who asked the value of as many cards as his longest point holds is barred from it (law 46, Case I)",
           "or longest(hand) <= opening.cards:", "or longest(hand) < opening.cards:",
-          '__return__ is None or (isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(__return__) > talk[0].cards)')),
+          "_barred_only_after_asking_with_more_cards(talk, __return__)")),
     ("implied", Plant("called-category-implied", "a category the player called something in is taken as one his other calls imply holdings of (Case IV)",
           'if category == "point" or any(c.category == category and c.holdings for c in calls):', 'if category == "point":',
           "not __return__ or not any(c.category == category and c.holdings for c in calls)")),
@@ -209,8 +209,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("say", Plant("claim-never-exempt", "a claim allowed good is never exempt, even one hand and discard could not hold (law 54)",
           'Claim(category, talk, impossible(hands[0], discards[0], talk, rs)) if verdict == "good" else None',
           'Claim(category, talk, False) if verdict == "good" else None',
-          "__return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == "
-          "impossible(hands[0], discards[0], __return__[2].talk, rs))")),
+          "_claim_left_is_a_call_not_held(hands, discards, rs, __return__)")),
     ("refusal", Plant("asking-again-short", "a second asking of the value, after the elder has said it, is refused as asking with too few cards (law 46)",
           "if len(talk) == 1 and isinstance(opening, CallPoint):", "if isinstance(opening, CallPoint):",
           "__return__.code != \"ask-value-short\" or (isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards)")),
@@ -224,15 +223,13 @@ YOUNGER_PLANTED: tuple[tuple[str, Plant], ...] = (
           "if h not in held)", "if True)", "all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)")),
     ("claim_allowed", Plant("equal-allowed-good", "the younger's claim equal to the elder's call is taken as allowed good (law 54)",
           '.category(category).status("younger") == "good"', '.category(category).status("younger") != "not_good"',
-          '__return__ == (key(hand_of_pack(pack_of(holding)), category, holding, "younger", rs) > max([h.key for h in ((elder.point,) if elder.point '
-          'else ()) if category == "point"] + [h.key for h in (elder.sequences if category == "sequences" else elder.sets if category == "sets" '
-          'else ())], default=-1))')),
+          "_allowed_when_better_than_the_elders_best(elder, category, holding, rs, __return__)")),
     ("younger_claim", Plant("younger-discard-forgotten", "the younger's claim of a card he discarded is taken as impossible, so exempt (law 54)",
           "seen = pack_of_hand(hand) | pack_of(discard)", "seen = pack_of_hand(hand)",
           "__return__.exempt == any(not hand[c >> 3] >> (c & 7) & 1 and c not in discard for c in holding)")),
     ("younger_standing", Plant("misnomer-counts-nothing", "the younger's misnomer counts for nothing, not for the holding it misnames (law 53)",
           "if claim.exempt else None", "if False else None",
-          "bool(__return__) == (claim.exempt and any(len(h) == len(claim.holding) for h in singles(hand, claim.category, rs)))")),
+          "_stands_for_something_only_as_a_misnomer(hand, claim, rs, __return__)")),
 )
 PLANTED += YOUNGER_PLANTED
 CALIBRATION_HANDS = [hand_of(range(k, k + 12)) for k in range(0, 21, 4)] + [hand_of(range(0, 32, 3)[:12])]

@@ -701,8 +701,8 @@ def say(
     post: not talk or action.player == next_speaker(talk) or (len(talk) == 1 and isinstance(action, OPENING[category]))
     post: __return__[0] in ((), (action,), talk + (action,)) and (__return__[1] is None or __return__[0] == ())
     post: __return__[1] is None or isinstance(action, (Reply, Allow, NameOut))
-    post: __return__[2] is None or (__return__[1] is not None and called(hands[0], __return__[2].talk, rs) is None and __return__[2].exempt == impossible(hands[0], discards[0], __return__[2].talk, rs))
-    post: not isinstance(action, Allow) or __return__[2] is not None or (__return__[1] is not None and __return__[1][1] == ())
+    post: _claim_left_is_a_call_not_held(hands, discards, rs, __return__)
+    post: _allowed_call_leaves_the_younger_nothing(action, __return__)
     """
     player = action.player
     if not talk:
@@ -753,19 +753,50 @@ def say(
     return (), ((mine,), younger_holdings(hands[1], category, theirs, rs)), None
 
 
+def _claim_left_is_a_call_not_held(
+    hands: tuple[Hand, Hand],
+    discards: tuple[tuple[Card, ...], ...],
+    rs: Ruleset,
+    result: tuple[Said, Resolved | None, Claim | None],
+) -> bool:
+    """A claim is left standing only as the category ends, on a call of what the elder does not hold; it is exempt
+    exactly when his hand and discard together could not hold it (laws 52-54)."""
+    return result[2] is None or (
+        result[1] is not None
+        and called(hands[0], result[2].talk, rs) is None
+        and result[2].exempt == impossible(hands[0], discards[0], result[2].talk, rs)
+    )
+
+
+def _allowed_call_leaves_the_younger_nothing(
+    action: Utterance, result: tuple[Said, Resolved | None, Claim | None]
+) -> bool:
+    """Allowed good, the call leaves the younger nothing to reckon in the category, or stands as a claim
+    (laws 51, 52)."""
+    return not isinstance(action, Allow) or result[2] is not None or (result[1] is not None and result[1][1] == ())
+
+
 def barred_point(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     """The younger's best point when he asked the value of a point of fewer cards than it has (law 46): he
     may not count it, but it is compared as usual (Case I); None when he did not ask or has no longer point.
 
     rules: declare.barred
     laws: 46
-    post: __return__ is None or (isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(__return__) > talk[0].cards)
+    post: _barred_only_after_asking_with_more_cards(talk, __return__)
     post: __return__ is None or __return__ == best(hand, "point", "younger", rs)
     """
     opening = talk[0]
     if not isinstance(opening, CallPoint) or AskValue("younger") not in talk or longest(hand) <= opening.cards:
         return None
     return best(hand, "point", "younger", rs)
+
+
+def _barred_only_after_asking_with_more_cards(talk: Said, result: Holding | None) -> bool:
+    """A point is barred only from a younger who asked the value of a point of fewer cards than it has
+    (law 46, Case I)."""
+    return result is None or (
+        isinstance(talk[0], CallPoint) and AskValue("younger") in talk and len(result) > talk[0].cards
+    )
 
 
 def implied(calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset) -> tuple[Holding, ...]:
@@ -780,14 +811,39 @@ def implied(calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset) -> tup
     post: category != "point" or __return__ == ()
     post: not __return__ or not any(c.category == category and c.holdings for c in calls)
     post: all(c in {x for k in calls for h in k.holdings for x in h} for h in __return__ for c in h)
-    post: all(h in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs) for h in __return__)
+    post: _implied_holdings_are_of_the_cards_named(calls, category, rs, __return__)
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
-    post: category == "point" or any(c.category == category and c.holdings for c in calls) or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs))
+    post: _every_holding_of_the_cards_named_is_implied(calls, category, rs, __return__)
     """
     if category == "point" or any(c.category == category and c.holdings for c in calls):
         return ()
     named = declare_all(hand_of_pack(pack_of(c for k in calls for h in k.holdings for c in h)), rs)
     return tuple(h.cards for h in (named.sequences if category == "sequences" else named.sets))
+
+
+def _implied_holdings_are_of_the_cards_named(
+    calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]
+) -> bool:
+    """Each holding implied is one the ruleset counts of the cards the calls name (Case IV)."""
+    return all(
+        h in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs)
+        for h in result
+    )
+
+
+def _every_holding_of_the_cards_named_is_implied(
+    calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]
+) -> bool:
+    """Where nothing was called in the category, each holding of the cards named lies within a holding implied
+    (law 56, Case IV)."""
+    return (
+        category == "point"
+        or any(c.category == category and c.holdings for c in calls)
+        or all(
+            any(set(s) <= set(h) for h in result)
+            for s in singles(hand_of_pack(pack_of(x for k in calls for g in k.holdings for x in g)), category, rs)
+        )
+    )
 
 
 def younger_holdings(hand: Hand, category: DeclCategory, theirs: Holding, rs: Ruleset) -> tuple[Holding, ...]:
@@ -814,12 +870,18 @@ def younger_false_calls(hand: Hand, category: DeclCategory, rs: Ruleset) -> tupl
     irregularity the deal survives (reading calling.false-claim).
 
     laws: 52, 54
-    post: len(set(__return__)) == len(__return__) and all(h in singles(hand_of_pack(FULL_PACK), category, rs) for h in __return__)
+    post: _false_calls_are_holdings_of_the_pack(category, rs, __return__)
     post: all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)
     post: len(__return__) + len(singles(hand, category, rs)) == len(singles(hand_of_pack(FULL_PACK), category, rs))
     """
     held = set(singles(hand, category, rs))
     return tuple(h for h in singles(hand_of_pack(FULL_PACK), category, rs) if h not in held)
+
+
+def _false_calls_are_holdings_of_the_pack(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """Each holding the younger may state falsely is a single holding of the whole pack the ruleset counts, none
+    twice (laws 52, 54)."""
+    return len(set(result)) == len(result) and all(h in singles(hand_of_pack(FULL_PACK), category, rs) for h in result)
 
 
 def claim_allowed(elder: Declaration, category: DeclCategory, holding: Holding, rs: Ruleset) -> bool:
@@ -828,10 +890,28 @@ def claim_allowed(elder: Declaration, category: DeclCategory, holding: Holding, 
     answer (laws 52, 54; reading calling.false-claim).
 
     laws: 52, 54
-    post: __return__ == (key(hand_of_pack(pack_of(holding)), category, holding, "younger", rs) > max([h.key for h in ((elder.point,) if elder.point else ()) if category == "point"] + [h.key for h in (elder.sequences if category == "sequences" else elder.sets if category == "sets" else ())], default=-1))
+    post: _allowed_when_better_than_the_elders_best(elder, category, holding, rs, __return__)
     """
     claimed = declared(hand_of_pack(pack_of(holding)), choice(category, (holding,)), "younger", rs)
     return compare_declarations(elder, claimed, rs).category(category).status("younger") == "good"
+
+
+def _allowed_when_better_than_the_elders_best(
+    elder: Declaration, category: DeclCategory, holding: Holding, rs: Ruleset, result: bool
+) -> bool:
+    """The younger's call is allowed good exactly when its key is above the best the elder declared in the category
+    (laws 52, 54)."""
+    return result == (
+        key(hand_of_pack(pack_of(holding)), category, holding, "younger", rs)
+        > max(
+            [h.key for h in ((elder.point,) if elder.point else ()) if category == "point"]
+            + [
+                h.key
+                for h in (elder.sequences if category == "sequences" else elder.sets if category == "sets" else ())
+            ],
+            default=-1,
+        )
+    )
 
 
 def younger_claim(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding) -> Claim:
@@ -840,11 +920,23 @@ def younger_claim(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     only if every card of it is there; a misnomer (law 53) is such a claim too.
 
     laws: 53, 54
-    post: __return__.player == "younger" and __return__.category == category and __return__.holding == holding and __return__.talk == () and not __return__.found
+    post: _younger_claim_of_the_holding_stated(category, holding, __return__)
     post: __return__.exempt == any(not hand[c >> 3] >> (c & 7) & 1 and c not in discard for c in holding)
     """
     seen = pack_of_hand(hand) | pack_of(discard)
     return Claim(category, (), any(not seen >> c & 1 for c in holding), player="younger", holding=holding)
+
+
+def _younger_claim_of_the_holding_stated(category: DeclCategory, holding: Holding, result: Claim) -> bool:
+    """The claim is the younger's, of the holding he stated in the category, with no talk, not yet found out
+    (laws 53, 54)."""
+    return (
+        result.player == "younger"
+        and result.category == category
+        and result.holding == holding
+        and result.talk == ()
+        and not result.found
+    )
 
 
 def younger_standing(hand: Hand, claim: Claim, rs: Ruleset) -> tuple[Holding, ...]:
@@ -854,11 +946,28 @@ def younger_standing(hand: Hand, claim: Claim, rs: Ruleset) -> tuple[Holding, ..
 
     laws: 53, 54
     pre: claim.player == "younger"
-    post: len(__return__) <= 1 and all(h in singles(hand, claim.category, rs) and len(h) == len(claim.holding) for h in __return__)
-    post: bool(__return__) == (claim.exempt and any(len(h) == len(claim.holding) for h in singles(hand, claim.category, rs)))
+    post: _stands_for_a_holding_of_as_many_cards(hand, claim, rs, __return__)
+    post: _stands_for_something_only_as_a_misnomer(hand, claim, rs, __return__)
     """
     misnamed_ = best(hand, claim.category, "younger", rs, len(claim.holding)) if claim.exempt else None
     return (misnamed_,) if misnamed_ else ()
+
+
+def _stands_for_a_holding_of_as_many_cards(hand: Hand, claim: Claim, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+    """His call stands for at most one holding he holds in the category, of as many cards as he stated (law 53)."""
+    return len(result) <= 1 and all(
+        h in singles(hand, claim.category, rs) and len(h) == len(claim.holding) for h in result
+    )
+
+
+def _stands_for_something_only_as_a_misnomer(
+    hand: Hand, claim: Claim, rs: Ruleset, result: tuple[Holding, ...]
+) -> bool:
+    """It stands for something exactly when the claim is exempt and he holds a holding of as many cards
+    (laws 53, 54)."""
+    return bool(result) == (
+        claim.exempt and any(len(h) == len(claim.holding) for h in singles(hand, claim.category, rs))
+    )
 
 
 def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> tuple[Opening | CallValue | NameOut, ...]:
