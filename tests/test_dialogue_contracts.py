@@ -179,11 +179,10 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "_beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)")),
     ("reckoned", Plant("reckons-better-ones", "a call not good against the cards lets the elder reckon better holdings too (law 49)",
           "and h.key <= top)", "and h.key >= 0)",
-          'good_against(hand, discard, category, called, "elder", rs) or all(key(hand, category, h, "elder", rs) <= key(hand, category, called, '
-          '"elder", rs) for h in __return__)')),
+          "_reckons_none_better_than_called(hand, discard, category, called, rs, __return__)")),
     ("judged", Plant("asking-not-barred", "the younger who asked the value reckons a longer point (law 46)",
           "talk[0].cards if asked and isinstance(talk[0], CallPoint) else None", "None",
-          'not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])')),
+          "_asker_reckons_no_longer_point(talk, __return__)")),
     ("barred_point", Plant("asked-equal-length-barred", "a younger who asked the value of as many cards as his longest point holds is barred from it (law 46, Case I)",
           "or longest(hand) <= opening.cards:", "or longest(hand) < opening.cards:",
           "_barred_only_after_asking_with_more_cards(talk, __return__)")),
@@ -201,7 +200,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "misnamed(hands[0], claim, rs) is not None or __return__[0] == ()")),
     ("impossible", Plant("discard-forgotten", "a claim of what the discard holds is taken as impossible, so exempt (laws 53, 54)",
           "seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))", "seen = hand",
-          "isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))")),
+          "_impossible_when_nothing_seen_is_described(hand, discard, talk, rs, __return__)")),
     ("younger_holdings", Plant("younger-reckons-one", "the younger whose sequence is good reckons only the first of his sequences",
           'return tuple(h.cards for h in (held.sequences if category == "sequences" else held.sets))',
           'return tuple(h.cards for h in (held.sequences[:1] if category == "sequences" else held.sets))',
@@ -212,11 +211,10 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "_claim_left_is_a_call_not_held(hands, discards, rs, __return__)")),
     ("refusal", Plant("asking-again-short", "a second asking of the value, after the elder has said it, is refused as asking with too few cards (law 46)",
           "if len(talk) == 1 and isinstance(opening, CallPoint):", "if isinstance(opening, CallPoint):",
-          "__return__.code != \"ask-value-short\" or (isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards)")),
+          "_asking_refused_short_only_for_want_of_cards(hands, talk, action, __return__)")),
     ("describe", Plant("point-miscounted", "a call of point is put in words with one card fewer",
           'return f"{call.cards} cards for point"', 'return f"{call.cards - 1} cards for point"',
-          "not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(call.cards if isinstance(call, CallPoint) else call.length if "
-          "isinstance(call, CallSequence) else call.count if isinstance(call, CallSet) else call.value) in __return__.split()")),
+          "_words_name_the_number(call, __return__)")),
 )
 YOUNGER_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("younger_false_calls", Plant("held-stated-false", "a holding the younger holds is taken for a call of what he does not hold (law 54)",

@@ -980,10 +980,10 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     laws: 48, 52, 53, 54
     post: len(set(__return__)) == len(__return__) and all(c.player == "elder" for c in __return__)
     post: all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)
-    post: talk or all(isinstance(c, OPENING[category]) and (isinstance(c, CallPoint) or (c.head if isinstance(c, CallSequence) else c.rank) is not None) for c in __return__)
+    post: _false_openings_name_head_or_rank(category, talk, __return__)
     post: talk or category != "point" or {c.cards for c in __return__} == set(range(longest(hand) + 1, BITS + 1))
-    post: not (len(talk) == 2 and isinstance(talk[0], CallPoint)) or {c.value for c in __return__} | set(values(hand, talk[0].cards, rs)) == set(values(hand_of_pack(FULL_PACK), talk[0].cards, rs))
-    post: not (len(talk) == 2 and isinstance(talk[0], CallSet)) or len(__return__) + len(left_out(hand, talk[0], True)) == len(SETS_OF[talk[0].rank])
+    post: _false_values_are_those_not_made(hand, talk, rs, __return__)
+    post: _false_names_out_are_the_cards_not_left_held(hand, talk, __return__)
     """
     if not talk:
         if category == "point":
@@ -1002,6 +1002,42 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     return ()
 
 
+def _false_openings_name_head_or_rank(
+    category: DeclCategory, talk: Said, result: tuple[Opening | CallValue | NameOut, ...]
+) -> bool:
+    """With nothing said yet, each call of something not held is an opening of the category naming, but for a point,
+    its head or rank (law 48)."""
+    return bool(talk) or all(
+        isinstance(c, OPENING[category])
+        and (
+            isinstance(c, CallPoint)
+            or (c.head if isinstance(c, CallSequence) else c.rank) is not None  # type: ignore[union-attr]
+        )
+        for c in result
+    )
+
+
+def _false_values_are_those_not_made(
+    hand: Hand, talk: Said, rs: Ruleset, result: tuple[Opening | CallValue | NameOut, ...]
+) -> bool:
+    """Asked the value, the values he may say falsely and those his points of as many cards make are, together, every
+    value a point of as many cards can make (laws 52, 54)."""
+    return not (len(talk) == 2 and isinstance(talk[0], CallPoint)) or (
+        {c.value for c in result} | set(values(hand, talk[0].cards, rs))  # type: ignore[union-attr]
+        == set(values(hand_of_pack(FULL_PACK), talk[0].cards, rs))
+    )
+
+
+def _false_names_out_are_the_cards_not_left_held(
+    hand: Hand, talk: Said, result: tuple[Opening | CallValue | NameOut, ...]
+) -> bool:
+    """Asked which card his trio leaves out, the cards he may name falsely and those leaving a trio he holds are,
+    together, the four cards of the rank (Case VIII)."""
+    return not (len(talk) == 2 and isinstance(talk[0], CallSet)) or (
+        len(result) + len(left_out(hand, talk[0], True)) == len(SETS_OF[talk[0].rank])  # type: ignore[index]
+    )
+
+
 BITS = 8  # ranks in a suit: the longest point or sequence
 SETS_OF = tuple(tuple(card_of(s, rank) for s in range(4)) for rank in range(BITS))  # the four cards of each rank
 
@@ -1015,13 +1051,50 @@ def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -
 
     laws: 53, 54
     pre: isinstance(talk[0], (CallPoint, CallSequence, CallSet))
-    post: isinstance(talk[-1], (CallValue, NameOut)) or __return__ == (not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs))
-    post: not isinstance(talk[-1], CallValue) or __return__ == (talk[-1].value not in values(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0].cards, rs))
-    post: not isinstance(talk[-1], NameOut) or __return__ == (not all(hand_of_pack(pack_of_hand(hand) | pack_of(discard))[c >> 3] >> (c & 7) & 1 for c in SETS_OF[talk[0].rank] if c != talk[-1].card))
+    post: _impossible_when_nothing_seen_is_described(hand, discard, talk, rs, __return__)
+    post: _impossible_when_no_point_seen_makes_the_value(hand, discard, talk, rs, __return__)
+    post: _impossible_when_the_trio_named_is_not_seen(hand, discard, talk, __return__)
     post: not __return__ or called(hand, talk, rs) is None
     """
     seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))
     return called(seen, talk, rs) is None
+
+
+def _impossible_when_nothing_seen_is_described(
+    hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset, result: bool
+) -> bool:
+    """Until a value or a card is said, the call is impossible exactly when no holding of his hand and discard
+    together answers it (laws 53, 54)."""
+    return isinstance(talk[-1], (CallValue, NameOut)) or result == (
+        not described(hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0], rs)  # type: ignore[arg-type]
+    )
+
+
+def _impossible_when_no_point_seen_makes_the_value(
+    hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset, result: bool
+) -> bool:
+    """A value said is impossible exactly when no point of as many cards of his hand and discard makes it
+    (laws 53, 54)."""
+    return not isinstance(talk[-1], CallValue) or result == (
+        talk[-1].value
+        not in values(
+            hand_of_pack(pack_of_hand(hand) | pack_of(discard)), talk[0].cards, rs  # type: ignore[union-attr]
+        )
+    )
+
+
+def _impossible_when_the_trio_named_is_not_seen(
+    hand: Hand, discard: tuple[Card, ...], talk: Said, result: bool
+) -> bool:
+    """A card named out is impossible exactly when the trio it defines is not all in his hand and discard
+    (laws 53, 54, Case VIII)."""
+    return not isinstance(talk[-1], NameOut) or result == (
+        not all(
+            hand_of_pack(pack_of_hand(hand) | pack_of(discard))[c >> 3] >> (c & 7) & 1
+            for c in SETS_OF[talk[0].rank]  # type: ignore[index, union-attr]
+            if c != talk[-1].card
+        )
+    )
 
 
 def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
@@ -1031,14 +1104,41 @@ def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
 
     laws: 53
     post: __return__ is None or (claim.exempt and isinstance(claim.talk[0], (CallSequence, CallSet)))
-    post: __return__ is None or (__return__ in singles(hand, claim.category, rs) and len(__return__) == (claim.talk[0].length if isinstance(claim.talk[0], CallSequence) else claim.talk[0].count))
-    post: (__return__ is None) == (not claim.exempt or isinstance(claim.talk[0], CallPoint) or not any(len(h) == (claim.talk[0].length if isinstance(claim.talk[0], CallSequence) else claim.talk[0].count) for h in singles(hand, claim.category, rs)))
+    post: _misnamed_is_held_with_the_number_called(hand, claim, rs, __return__)
+    post: _misnamed_exactly_when_exempt_and_held(hand, claim, rs, __return__)
     """
     opening = claim.talk[0]
     if not claim.exempt or not isinstance(opening, (CallSequence, CallSet)):
         return None
     n = opening.length if isinstance(opening, CallSequence) else opening.count
     return best(hand, claim.category, "elder", rs, n) if any(len(h) == n for h in singles(hand, claim.category, rs)) else None
+
+
+def _misnamed_is_held_with_the_number_called(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
+    """The holding misnamed is one the hand holds in the category, of the number of cards called (law 53)."""
+    return result is None or (
+        result in singles(hand, claim.category, rs)
+        and len(result) == (
+            claim.talk[0].length if isinstance(claim.talk[0], CallSequence)
+            else claim.talk[0].count  # type: ignore[union-attr]
+        )
+    )
+
+
+def _misnamed_exactly_when_exempt_and_held(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
+    """There is one exactly when the claim is exempt, is of a sequence or a set, and the hand holds a holding of the
+    category of as many cards (law 53)."""
+    return (result is None) == (
+        not claim.exempt
+        or isinstance(claim.talk[0], CallPoint)
+        or not any(
+            len(h) == (
+                claim.talk[0].length if isinstance(claim.talk[0], CallSequence)
+                else claim.talk[0].count  # type: ignore[union-attr]
+            )
+            for h in singles(hand, claim.category, rs)
+        )
+    )
 
 
 def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCategory, talk: Said, mine: Holding | None, rs: Ruleset) -> Resolved:
@@ -1049,10 +1149,10 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
     pre: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or longest(hands[1]) >= talk[0].cards
     post: mine is None or any(set(mine) <= set(h) for h in __return__[0])
     post: mine is not None or __return__[0] == ()
-    post: all(h in singles(hands[0], category, rs) for h in __return__[0]) and all(h in singles(hands[1], category, rs) for h in __return__[1])
-    post: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(len(h) <= talk[0].cards for h in __return__[1])
-    post: not __return__[1] or mine is None or max(key(hands[1], category, h, "younger", rs) for h in __return__[1]) >= key(hands[0], category, mine, "elder", rs)
-    post: bool(__return__[1]) or all(mine is not None and key(hands[1], category, h, "younger", rs) < key(hands[0], category, mine, "elder", rs) for h in singles(hands[1], category, rs) if not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or len(h) <= talk[0].cards)
+    post: _judged_holdings_are_held(hands, category, rs, __return__)
+    post: _asker_reckons_no_longer_point(talk, __return__)
+    post: _younger_reckons_only_as_good_or_better(hands, category, mine, rs, __return__)
+    post: _younger_reckons_whenever_as_good_or_better(hands, category, talk, mine, rs, __return__)
     post: len(__return__[0]) <= 1 or not __return__[1]
     """
     asked = isinstance(talk[0], CallPoint) and any(isinstance(a, AskValue) for a in talk)
@@ -1067,6 +1167,45 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
     return ((mine,), (theirs,)) if ek == yk else ((mine,), younger_holdings(hands[1], category, theirs, rs))
 
 
+def _judged_holdings_are_held(hands: tuple[Hand, Hand], category: DeclCategory, rs: Ruleset, result: Resolved) -> bool:
+    """Each player is taken to declare only holdings of his own hand in the category."""
+    return all(h in singles(hands[0], category, rs) for h in result[0]) and all(
+        h in singles(hands[1], category, rs) for h in result[1]
+    )
+
+
+def _asker_reckons_no_longer_point(talk: Said, result: Resolved) -> bool:
+    """A younger who asked what the point makes reckons no point of more cards than called (law 46)."""
+    return not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(
+        len(h) <= talk[0].cards for h in result[1]
+    )
+
+
+def _younger_reckons_only_as_good_or_better(
+    hands: tuple[Hand, Hand], category: DeclCategory, mine: Holding | None, rs: Ruleset, result: Resolved
+) -> bool:
+    """The younger reckons only when his best holding is as good as the elder's call or better, or the elder's counts
+    for nothing (laws 46, 52)."""
+    return (
+        not result[1]
+        or mine is None
+        or max(key(hands[1], category, h, "younger", rs) for h in result[1])
+        >= key(hands[0], category, mine, "elder", rs)
+    )
+
+
+def _younger_reckons_whenever_as_good_or_better(
+    hands: tuple[Hand, Hand], category: DeclCategory, talk: Said, mine: Holding | None, rs: Ruleset, result: Resolved
+) -> bool:
+    """The younger reckons whenever a holding open to him is as good as the elder's call or better, or the elder's
+    counts for nothing (laws 46, 52)."""
+    return bool(result[1]) or all(
+        mine is not None and key(hands[1], category, h, "younger", rs) < key(hands[0], category, mine, "elder", rs)
+        for h in singles(hands[1], category, rs)
+        if not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or len(h) <= talk[0].cards
+    )
+
+
 def discovered(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
     """The category once a claim allowed good is found out uncorrected (law 54): a misnomer stands for the
     holding it misnames (law 53); any other claim counts for nothing, and the younger reckons what he has
@@ -1074,10 +1213,27 @@ def discovered(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim
 
     laws: 53, 54
     post: misnamed(hands[0], claim, rs) is not None or __return__[0] == ()
-    post: misnamed(hands[0], claim, rs) is None or any(set(misnamed(hands[0], claim, rs)) <= set(h) for h in __return__[0])
-    post: misnamed(hands[0], claim, rs) is not None or bool(__return__[1]) == bool(singles(hands[1], claim.category, rs))
+    post: _misnomer_stands_for_what_it_misnames(hands, claim, rs, __return__)
+    post: _younger_reckons_against_a_claim_found_out(hands, claim, rs, __return__)
     """
     return judged(hands, discard, claim.category, claim.talk, misnamed(hands[0], claim, rs), rs)
+
+
+def _misnomer_stands_for_what_it_misnames(
+    hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
+) -> bool:
+    """A misnomer stands for the holding it misnames, which the elder reckons (law 53)."""
+    return misnamed(hands[0], claim, rs) is None or any(
+        set(misnamed(hands[0], claim, rs)) <= set(h) for h in result[0]  # type: ignore[arg-type]
+    )
+
+
+def _younger_reckons_against_a_claim_found_out(
+    hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
+) -> bool:
+    """Against any other claim found out the younger reckons exactly when he holds something in the category
+    (law 54, Case II)."""
+    return misnamed(hands[0], claim, rs) is not None or bool(result[1]) == bool(singles(hands[1], claim.category, rs))
 
 
 def corrected(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim, rs: Ruleset) -> Resolved:
@@ -1087,9 +1243,19 @@ def corrected(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim,
 
     laws: 52
     post: best(hands[0], claim.category, "elder", rs) is not None or __return__[0] == ()
-    post: best(hands[0], claim.category, "elder", rs) is None or any(set(best(hands[0], claim.category, "elder", rs)) <= set(h) for h in __return__[0])
+    post: _correction_stands_for_the_elders_best(hands, claim, rs, __return__)
     """
     return judged(hands, discard, claim.category, claim.talk, best(hands[0], claim.category, "elder", rs), rs)
+
+
+def _correction_stands_for_the_elders_best(
+    hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
+) -> bool:
+    """Corrected, the elder's call is his best holding of the category, which is among what he is taken to declare
+    (law 52)."""
+    return best(hands[0], claim.category, "elder", rs) is None or any(
+        set(best(hands[0], claim.category, "elder", rs)) <= set(h) for h in result[0]  # type: ignore[arg-type]
+    )
 
 
 def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, called: Holding, rs: Ruleset) -> tuple[Holding, ...]:
@@ -1100,8 +1266,8 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
     post: any(set(called) <= set(h) for h in __return__) and all(h in singles(hand, category, rs) for h in __return__)
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
     post: category != "point" or __return__ == (called,)
-    post: category == "point" or not good_against(hand, discard, category, called, "elder", rs) or all(any(set(s) <= set(h) for h in __return__) for s in singles(hand, category, rs))
-    post: good_against(hand, discard, category, called, "elder", rs) or all(key(hand, category, h, "elder", rs) <= key(hand, category, called, "elder", rs) for h in __return__)
+    post: _good_against_the_cards_reckons_the_class(hand, discard, category, called, rs, __return__)
+    post: _reckons_none_better_than_called(hand, discard, category, called, rs, __return__)
     """
     if category == "point":
         return (called,)
@@ -1113,13 +1279,43 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
     return (called,) + tuple(h.cards for h in mine if not set(h.cards) & set(called) and h.key <= top)
 
 
+def _good_against_the_cards_reckons_the_class(
+    hand: Hand,
+    discard: tuple[Card, ...],
+    category: DeclCategory,
+    called: Holding,
+    rs: Ruleset,
+    result: tuple[Holding, ...],
+) -> bool:
+    """A call good against the cards reckons every holding of its class the hand holds (law 49)."""
+    return (
+        category == "point"
+        or not good_against(hand, discard, category, called, "elder", rs)
+        or all(any(set(s) <= set(h) for h in result) for s in singles(hand, category, rs))
+    )
+
+
+def _reckons_none_better_than_called(
+    hand: Hand,
+    discard: tuple[Card, ...],
+    category: DeclCategory,
+    called: Holding,
+    rs: Ruleset,
+    result: tuple[Holding, ...],
+) -> bool:
+    """Any other call allowed good reckons no holding better than the one called (law 49)."""
+    return good_against(hand, discard, category, called, "elder", rs) or all(
+        key(hand, category, h, "elder", rs) <= key(hand, category, called, "elder", rs) for h in result
+    )
+
+
 def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset) -> None:
     """The elder's opening call describes a holding he has, by a description the laws accept.
 
     laws: 46, 48
     raises: PiquetError
     post: bool(described(hand, call, rs))
-    post: isinstance(call, CallPoint) or (call.head if isinstance(call, CallSequence) else call.rank) is not None or good_against(hand, discard, category, described(hand, call, rs)[0], "elder", rs)
+    post: _opening_unnamed_only_when_good_against(hand, discard, category, call, rs)
     """
     fields = (call.cards,) if isinstance(call, CallPoint) else (call.length, call.head) if isinstance(call, CallSequence) else (call.count, call.rank)
     if type(fields[0]) is not int or not (len(fields) == 1 or fields[1] is None or type(fields[1]) is int):
@@ -1141,14 +1337,25 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
         raise error("call-head-missing", f"elder.{category}: the elder calls {describe(call, rs)} without naming its {'head' if category == 'sequences' else 'rank'}, but the call is not good against the cards")
 
 
+def _opening_unnamed_only_when_good_against(
+    hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset
+) -> bool:
+    """A sequence or set called without its head or rank is good against the cards (law 48)."""
+    return (
+        isinstance(call, CallPoint)
+        or (call.head if isinstance(call, CallSequence) else call.rank) is not None
+        or good_against(hand, discard, category, described(hand, call, rs)[0], "elder", rs)
+    )
+
+
 def describe(call: Utterance, rs: Ruleset) -> str:
     """A call in words, for the messages: `5 cards for point`, `a sequence of 4 to the K`, `3 of rank Q`;
     the words name what the call says, its number and the head or rank it names.
 
     laws: 46, 48
     post: __return__ != ""
-    post: not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence) else call.count if isinstance(call, CallSet) else call.value) in __return__.split()
-    post: not isinstance(call, (CallSequence, CallSet)) or (call.head if isinstance(call, CallSequence) else call.rank) is None or rs.pack.ranks[call.head if isinstance(call, CallSequence) else call.rank].symbol in __return__.split()
+    post: _words_name_the_number(call, __return__)
+    post: _words_name_the_head_or_rank(call, rs, __return__)
     """
     if isinstance(call, CallPoint):
         return f"{call.cards} cards for point"
@@ -1164,6 +1371,25 @@ def describe(call: Utterance, rs: Ruleset) -> str:
         type(call), type(call).__name__)
 
 
+def _words_name_the_number(call: Utterance, result: str) -> bool:
+    """The words name the call's number: of cards, of a sequence's length, of a set's cards, or the value
+    (laws 46, 48)."""
+    return not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(
+        call.cards if isinstance(call, CallPoint) else call.length if isinstance(call, CallSequence)
+        else call.count if isinstance(call, CallSet) else call.value
+    ) in result.split()
+
+
+def _words_name_the_head_or_rank(call: Utterance, rs: Ruleset, result: str) -> bool:
+    """The words name the head of a sequence or the rank of a set, when the call names one (law 48)."""
+    return (
+        not isinstance(call, (CallSequence, CallSet))
+        or (call.head if isinstance(call, CallSequence) else call.rank) is None
+        or rs.pack.ranks[call.head if isinstance(call, CallSequence) else call.rank].symbol  # type: ignore[index]
+        in result.split()
+    )
+
+
 def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Player, rs: Ruleset) -> Exception:
     """The typed error for an utterance the dialogue under way does not allow, `speaker` being the one to speak:
     out of turn when the other speaks, or an answer where a call is due and the reverse (law 46); an asking of
@@ -1176,9 +1402,9 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
     post: action.player == speaker or __return__.code in ("reply-out-of-turn", "call-out-of-turn")
     post: __return__.code != "reply-out-of-turn" or isinstance(action, (Reply, Allow, AskValue, AskWhich))
     post: __return__.code != "call-out-of-turn" or not isinstance(action, (Reply, Allow, AskValue, AskWhich))
-    post: __return__.code != "ask-value-short" or (isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards)
-    post: __return__.code != "allow-nothing-better" or (isinstance(action, Allow) and len(talk) != 2 and reply(hands, talk, rs)[0] == "good")
-    post: __return__.code != "declare-not-held" or (isinstance(action, CallValue) and isinstance(talk[0], CallPoint) and action.value not in values(hands[0], talk[0].cards, rs))
+    post: _asking_refused_short_only_for_want_of_cards(hands, talk, action, __return__)
+    post: _allowing_refused_only_when_good_already(hands, talk, action, rs, __return__)
+    post: _value_refused_only_when_not_made(hands, talk, action, rs, __return__)
     post: action.player in __return__.message.split() or type(action).__name__ in __return__.message
     """
     answering = isinstance(action, (Reply, Allow, AskValue, AskWhich))
@@ -1206,3 +1432,32 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
         assert isinstance(opening, CallPoint)
         return error("declare-not-held", f"elder.point: the elder says his {opening.cards} cards make {action.value}, but his points of {opening.cards} cards make {list(values(hands[0], opening.cards, rs))}")
     return error("call-out-of-turn", f"the elder says {type(action).__name__} while {describe(talk[0], rs)} is being answered")
+
+
+def _asking_refused_short_only_for_want_of_cards(
+    hands: tuple[Hand, Hand], talk: Said, action: Utterance, result: PiquetError
+) -> bool:
+    """An asking is refused for want of cards only when the younger holds fewer cards of a suit than called (law 46)."""
+    return result.code != "ask-value-short" or (
+        isinstance(action, AskValue) and isinstance(talk[0], CallPoint) and longest(hands[1]) < talk[0].cards
+    )
+
+
+def _allowing_refused_only_when_good_already(
+    hands: tuple[Hand, Hand], talk: Said, action: Utterance, rs: Ruleset, result: PiquetError
+) -> bool:
+    """An allowing is refused only when the younger's reply is good already (law 51)."""
+    return result.code != "allow-nothing-better" or (
+        isinstance(action, Allow) and len(talk) != 2 and reply(hands, talk, rs)[0] == "good"
+    )
+
+
+def _value_refused_only_when_not_made(
+    hands: tuple[Hand, Hand], talk: Said, action: Utterance, rs: Ruleset, result: PiquetError
+) -> bool:
+    """A value is refused as not held only when no point of the elder's of that many cards makes it (law 46)."""
+    return result.code != "declare-not-held" or (
+        isinstance(action, CallValue)
+        and isinstance(talk[0], CallPoint)
+        and action.value not in values(hands[0], talk[0].cards, rs)
+    )
