@@ -418,14 +418,20 @@ def core_uncontracted() -> dict[str, list[str]]:
                 named |= set(re.findall(r"`([a-z_]+)`", fn.__doc__.splitlines()[0]))
     out: dict[str, list[str]] = {}
     for name in CORE_MODULES:
-        own = {c.function for c in contracts((name,))}
-        called = {m for c in contracts((name,)) for m in re.findall(r"\b([a-z_]+)\(", c.condition)}
+        own = {c.function for c in contracts((name,))} | named_predicates(name)
         missing = [f for f, fn in vars(importlib.import_module(name)).items() if isinstance(fn, FunctionType) and fn.__module__ == name
-                   and not f.startswith("_") and f not in own and f not in named
-                   and not (f in called and fn.__annotations__.get("return") in (bool, "bool"))]  # a named predicate of the module's own contracts
+                   and not f.startswith("_") and f not in own and f not in named]
         if missing:
             out[name.split(".")[-1]] = missing
     return out
+
+
+def named_predicates(name: str) -> set[str]:
+    """The functions of module `name` that are named predicates of its own contracts: returning `bool` and called
+    by one of its conditions (a condition longer than a line is a call of such a predicate, which states it)."""
+    called = {m for c in contracts((name,)) for m in re.findall(r"\b([a-z_][a-z0-9_]*)\(", c.condition)}
+    return {f for f, fn in vars(importlib.import_module(name)).items() if isinstance(fn, FunctionType) and fn.__module__ == name
+            and f in called and fn.__annotations__.get("return") in (bool, "bool")}
 
 
 def wrapped_deciders() -> set[str]:
@@ -439,12 +445,13 @@ def wrapped_deciders() -> set[str]:
 
 
 def uncontracted_deciders() -> set[str]:
-    """The public functions of LAW_MODULES with no contract of their own and no wrapper stating them."""
+    """The public functions of LAW_MODULES with no contract of their own and no wrapper stating them (named predicates apart)."""
     own = {f"{c.module.split('.')[-1]}.{c.function}" for c in contracts(LAW_MODULES)}
     public = {f"{name.split('.')[-1]}.{fname}" for name in LAW_MODULES
               for fname, fn in vars(importlib.import_module(name)).items()
               if isinstance(fn, FunctionType) and fn.__module__ == name and not fname.startswith("_")}
-    return public - own - wrapped_deciders()
+    predicates = {f"{name.split('.')[-1]}.{f}" for name in LAW_MODULES for f in named_predicates(name)}
+    return public - own - wrapped_deciders() - predicates
 
 
 # The public functions of the calling dialogue and the state machine with no contract, each with the reason (a
@@ -458,8 +465,8 @@ def uncontracted_dialogue() -> set[str]:
 
 
 def public_uncontracted(module: str) -> list[str]:
-    """The public functions of `module` with no postcondition, in source order."""
-    posts = {c.function for c in contracts((module,)) if c.kind == "post"}
+    """The public functions of `module` with no postcondition, in source order (its named predicates apart)."""
+    posts = {c.function for c in contracts((module,)) if c.kind == "post"} | named_predicates(module)
     return [name for name, fn in vars(importlib.import_module(module)).items() if isinstance(fn, FunctionType) and fn.__module__ == module
             and not name.startswith("_") and name not in posts]
 
