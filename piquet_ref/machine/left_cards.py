@@ -33,9 +33,15 @@ def cards_left(stock: tuple[Card, ...], takes: tuple[int, ...]) -> tuple[Card, .
     pre: len(set(stock)) == len(stock) and all(0 <= c < PACK_SIZE for c in stock)
     pre: len(takes) <= 2 and all(t >= 0 for t in takes) and sum(takes) <= len(stock)
     post: len(takes) == 2 or __return__ == ()
-    post: len(takes) < 2 or set(__return__) == set(stock) - set(stock[: takes[0]]) - set(stock[takes[0] : takes[0] + takes[1]])
+    post: left_are_the_cards_neither_took_in(stock, takes, __return__)
     """
     return stock[sum(takes) :] if len(takes) == 2 else ()
+
+
+def left_are_the_cards_neither_took_in(stock: tuple[Card, ...], takes: tuple[int, ...], result: tuple[Card, ...]) -> bool:
+    """Once both have exchanged, the cards left are the stock's but for the elder's take from the top and the
+    younger's from where the elder stopped (laws 23, 36)."""
+    return len(takes) < 2 or set(result) == set(stock) - set(stock[: takes[0]]) - set(stock[takes[0] : takes[0] + takes[1]])
 
 
 def election_open(left: tuple[Card, ...], tricks: int, pos: Position | None, election: bool | None, mixed: bool = False) -> bool:
