@@ -27,13 +27,38 @@ def showable(verdicts: tuple[CategoryComparison, ...], claims: tuple[Claim, ...]
     post: len(set(__return__)) == len(__return__) and all(c in {v.category for v in verdicts} for c in __return__)
     post: all((player, c) not in shown for c in __return__)
     post: not any(k.category == c and k.player != player and not k.found for k in claims for c in __return__)
-    post: all(v.status(player) in ("good", "equal") or any(k.category == v.category and not k.found for k in claims) for v in verdicts if v.category in __return__)
-    post: all(v.category in __return__ for v in verdicts if (player, v.category) not in shown and v.status(player) in ("good", "equal") and not any(k.category == v.category and not k.found for k in claims))
+    post: showable_only_where_allowed_good_or_equal(verdicts, claims, player, __return__)
+    post: every_good_or_equal_call_unshown_is_showable(verdicts, claims, shown, player, __return__)
     """
     standing = {c.category: c.player for c in claims if not c.found}
     return tuple(
         v.category for v in verdicts
         if (player, v.category) not in shown and (standing[v.category] == player if v.category in standing else v.status(player) in ("good", "equal"))
+    )
+
+
+def showable_only_where_allowed_good_or_equal(
+    verdicts: tuple[CategoryComparison, ...], claims: tuple[Claim, ...], player: Player,
+    result: tuple[DeclCategory, ...],
+) -> bool:
+    """A category is showable only where the player's call is good or equal, or a claim of something not held
+    stands allowed good (law 55)."""
+    return all(
+        v.status(player) in ("good", "equal") or any(k.category == v.category and not k.found for k in claims)
+        for v in verdicts if v.category in result
+    )
+
+
+def every_good_or_equal_call_unshown_is_showable(
+    verdicts: tuple[CategoryComparison, ...], claims: tuple[Claim, ...], shown: tuple[Showing, ...], player: Player,
+    result: tuple[DeclCategory, ...],
+) -> bool:
+    """Every call of the player found good or equal that he has not shown, where no claim of something not held
+    stands, is showable (law 55)."""
+    return all(
+        v.category in result for v in verdicts
+        if (player, v.category) not in shown and v.status(player) in ("good", "equal")
+        and not any(k.category == v.category and not k.found for k in claims)
     )
 
 
