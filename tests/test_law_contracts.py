@@ -247,11 +247,11 @@ MACHINE_PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (penalties, "exchanged_hands", Plant(
         "younger-takes-past-a-card", "the younger takes in from one card below where the elder stopped",
         "pack_of(stock[k : k + j])", "pack_of(stock[k + 1 : k + 1 + j])",
-        "pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[takes[0] : takes[0] + takes[1]])")),
+        "younger_takes_in_where_the_elder_stopped(younger_dealt, discards, takes, stock, __return__)")),
     (penalties, "exchanged_first", Plant(
         "elder-takes-from-the-top", "after the younger took in first, the elder takes from the top of the stock as if he had not",
         "pack_of(stock[j : j + k])", "pack_of(stock[:k])",
-        "pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[takes[1] : takes[1] + takes[0]])")),
+        "elder_takes_in_where_the_younger_stopped(elder_dealt, discards, takes, stock, __return__)")),
     (revokes, "after_revoke", Plant(
         "revoke-wins", "the card of another suit wins the trick", "follower if beats(pos.lead, card) else pos.leader",
         "follower if not beats(pos.lead, card) else pos.leader", "__return__.lead is None and __return__.leader == pos.leader")),

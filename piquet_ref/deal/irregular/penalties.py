@@ -94,7 +94,7 @@ def exchanged_hands(
     raises: PiquetError
     post: pack_of_hand(__return__[0]) & pack_of_hand(__return__[1]) == 0
     post: pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[: takes[0]])
-    post: pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[takes[0] : takes[0] + takes[1]])
+    post: younger_takes_in_where_the_elder_stopped(younger_dealt, discards, takes, stock, __return__)
     post: size(__return__[0]) == size(elder_dealt) - len(discards[0]) + takes[0]
     post: size(__return__[1]) == size(younger_dealt) - len(discards[1]) + takes[1]
     """
@@ -106,6 +106,16 @@ def exchanged_hands(
     y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", excess(younger_dealt, rs), n, room, portion, rs))
     j = check_take("younger", takes[1], len(discards[1]), available("younger", k, n))
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[:k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + j]))
+
+
+def younger_takes_in_where_the_elder_stopped(
+    younger_dealt: Hand, discards: tuple[tuple[Card, ...], tuple[Card, ...]], takes: tuple[int, int],
+    stock: tuple[Card, ...], result: tuple[Hand, Hand],
+) -> bool:
+    """The younger's hand is his hand dealt less his discard, with the cards of the stock from where the elder
+    stopped, as many as he took (laws 23, 30, 31)."""
+    kept = pack_of_hand(younger_dealt) & ~pack_of(discards[1])
+    return pack_of_hand(result[1]) == kept | pack_of(stock[takes[0] : takes[0] + takes[1]])
 
 
 def exchanged_first(
@@ -128,8 +138,8 @@ def exchanged_first(
     laws: 23, 29
     raises: PiquetError
     post: pack_of_hand(__return__[0]) & pack_of_hand(__return__[1]) == 0
-    post: pack_of_hand(__return__[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[: takes[1]])
-    post: pack_of_hand(__return__[0]) == pack_of_hand(elder_dealt) & ~pack_of(discards[0]) | pack_of(stock[takes[1] : takes[1] + takes[0]])
+    post: younger_taking_in_first_takes_from_the_top(younger_dealt, discards, takes, stock, __return__)
+    post: elder_takes_in_where_the_younger_stopped(elder_dealt, discards, takes, stock, __return__)
     post: 1 <= takes[1] <= min(rs.exchange.elder_max, len(discards[1]) - excess(younger_dealt, rs))
     post: len(discards[0]) <= rs.exchange.elder_max - takes[1] + excess(elder_dealt, rs)
     """
@@ -144,6 +154,25 @@ def exchanged_first(
     e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion - j, rs))
     k = check_take("elder", takes[0], len(discards[0]), n - j)
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[j : j + k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[:j]))
+
+
+def younger_taking_in_first_takes_from_the_top(
+    younger_dealt: Hand, discards: tuple[tuple[Card, ...], tuple[Card, ...]], takes: tuple[int, int],
+    stock: tuple[Card, ...], result: tuple[Hand, Hand],
+) -> bool:
+    """The younger who took in before the elder holds his hand dealt less his discard, with as many cards as he
+    took from the top of the stock, the elder's portion (laws 23, 29)."""
+    return pack_of_hand(result[1]) == pack_of_hand(younger_dealt) & ~pack_of(discards[1]) | pack_of(stock[: takes[1]])
+
+
+def elder_takes_in_where_the_younger_stopped(
+    elder_dealt: Hand, discards: tuple[tuple[Card, ...], tuple[Card, ...]], takes: tuple[int, int],
+    stock: tuple[Card, ...], result: tuple[Hand, Hand],
+) -> bool:
+    """After the younger took in first, the elder holds his hand dealt less his discard, with the cards of the
+    stock from where the younger stopped, as many as he took (laws 23, 29)."""
+    kept = pack_of_hand(elder_dealt) & ~pack_of(discards[0])
+    return pack_of_hand(result[0]) == kept | pack_of(stock[takes[1] : takes[1] + takes[0]])
 
 
 def check_first_take(take: object, discarded: int, shift: int, most: int) -> int:
@@ -177,8 +206,15 @@ def unplayable_credit(hands: tuple[Hand, Hand], rs: Ruleset) -> tuple[int, int]:
     post: all(n >= 0 for n in __return__)
     post: size(hands[1]) < rs.pack.hand_size or __return__[0] == 0
     post: size(hands[0]) < rs.pack.hand_size or __return__[1] == 0
-    post: size(hands[1]) >= rs.pack.hand_size or __return__[0] == size(hands[0]) - min(rs.play.tricks, size(hands[0]), size(hands[1]))
+    post: elder_credited_his_cards_beyond_the_tricks(hands, rs, __return__)
     """
     played = tricks_to_play(hands, rs)
     short = tuple(size(h) < rs.pack.hand_size for h in hands)
     return (size(hands[0]) - played if short[1] else 0, size(hands[1]) - played if short[0] else 0)
+
+
+def elder_credited_his_cards_beyond_the_tricks(hands: tuple[Hand, Hand], rs: Ruleset, result: tuple[int, int]) -> bool:
+    """Against a younger's hand of fewer than twelve, the elder is credited with his cards beyond the tricks the
+    deal has (law 57)."""
+    played = min(rs.play.tricks, size(hands[0]), size(hands[1]))
+    return size(hands[1]) >= rs.pack.hand_size or result[0] == size(hands[0]) - played
