@@ -141,13 +141,13 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
                         'player != "elder" or len(takes) < 2 or __return__ == ()')),
     ("exposable", Plant("younger-shows-the-cards-said-left", "the younger's showing of a card the elder said he leaves offends",
                         "rest = () if takes else stock[: portion - said_left]", "rest = () if takes else stock[:portion]",
-                        'player != "younger" or (takes == () and set(__return__) == set(stock[: portion - said_left]) - set(shown)) or (takes != () and __return__ == ())')),
+                        "younger_offends_by_the_elders_portion_not_left(player, stock, portion, said_left, takes, shown, __return__)")),
     ("check_expose", Plant("any-stock-card-accepted", "any card of the stock may be shown as the adversary's",
                            "if card in exposable(player, stock, portion, said_left, takes, shown):", "if card in stock:",
                            "__return__ in exposable(player, stock, portion, said_left, takes, shown)")),
     ("recorded_exposure", Plant("record-own-portion-accepted", "a record may name a card of the player's own portion",
                                 "theirs = stock[split[0] :] if player == \"elder\" else stock[: split[1]]", "theirs = stock",
-                                'player != "elder" or all(stock.index(c) >= min(rs.exchange.elder_max, unannounced_portion(len(stock), rs)) for c in __return__)')),
+                                "elder_recorded_showing_the_youngers_portion(player, stock, rs, __return__)")),
 )
 
 

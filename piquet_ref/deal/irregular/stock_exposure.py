@@ -33,15 +33,38 @@ def exposable(
     pre: len(set(stock)) == len(stock) and all(0 <= c < PACK_SIZE for c in stock)
     pre: 0 <= said_left <= portion <= len(stock) and len(takes) <= 2 and all(t >= 0 for t in takes)
     post: len(set(__return__)) == len(__return__) and not set(__return__) & set(shown)
-    post: player != "elder" or len(takes) == 2 or set(__return__) == set(stock[max(portion, takes[0] if takes else 0) :]) - set(shown)
+    post: elder_offends_by_the_youngers_portion_not_taken_in(player, stock, portion, takes, shown, __return__)
     post: player != "elder" or len(takes) < 2 or __return__ == ()
-    post: player != "younger" or (takes == () and set(__return__) == set(stock[: portion - said_left]) - set(shown)) or (takes != () and __return__ == ())
+    post: younger_offends_by_the_elders_portion_not_left(player, stock, portion, said_left, takes, shown, __return__)
     """
     if player == "elder":
         rest = () if len(takes) > 1 else stock[max(portion, takes[0] if takes else 0) :]
     else:
         rest = () if takes else stock[: portion - said_left]
     return tuple(c for c in rest if c not in shown)
+
+
+def elder_offends_by_the_youngers_portion_not_taken_in(
+    player: Player, stock: tuple[Card, ...], portion: int, takes: tuple[int, ...], shown: tuple[Card, ...],
+    result: tuple[Card, ...],
+) -> bool:
+    """Until the younger exchanges, the elder offends by showing any card of the younger's portion he has not
+    taken in, that he has not shown already (law 27)."""
+    theirs = stock[max(portion, takes[0] if takes else 0) :]
+    return player != "elder" or len(takes) == 2 or set(result) == set(theirs) - set(shown)
+
+
+def younger_offends_by_the_elders_portion_not_left(
+    player: Player, stock: tuple[Card, ...], portion: int, said_left: int, takes: tuple[int, ...],
+    shown: tuple[Card, ...], result: tuple[Card, ...],
+) -> bool:
+    """Before the elder exchanges, the younger offends by showing any card of the elder's portion the elder has not
+    said he leaves, that he has not shown already; after it, by none (law 27)."""
+    return (
+        player != "younger"
+        or (takes == () and set(result) == set(stock[: portion - said_left]) - set(shown))
+        or (takes != () and result == ())
+    )
 
 
 def check_expose(
@@ -84,7 +107,7 @@ def recorded_exposure(player: Player, cards: tuple[Card, ...], stock: tuple[Card
     laws: 27, 39
     raises: PiquetError
     post: __return__ == cards and len(set(cards)) == len(cards) and all(c in stock for c in cards)
-    post: player != "elder" or all(stock.index(c) >= min(rs.exchange.elder_max, unannounced_portion(len(stock), rs)) for c in __return__)
+    post: elder_recorded_showing_the_youngers_portion(player, stock, rs, __return__)
     post: player != "younger" or all(stock.index(c) < rs.exchange.elder_max for c in __return__)
     """
     split = (min(rs.exchange.elder_max, unannounced_portion(len(stock), rs)), rs.exchange.elder_max)
@@ -94,3 +117,12 @@ def recorded_exposure(player: Player, cards: tuple[Card, ...], stock: tuple[Card
             why = "named twice" if cards.count(card) > 1 else "not a card of the stock" if card not in stock else "of his own portion of the stock"
             raise error("record-exposed-stock", f"{where}: {format_card(card, rs)} is {why}, not a card of the {'younger' if player == 'elder' else 'elder'}'s portion he showed")
     return cards
+
+
+def elder_recorded_showing_the_youngers_portion(
+    player: Player, stock: tuple[Card, ...], rs: Ruleset, result: tuple[Card, ...],
+) -> bool:
+    """The cards a record says the elder showed are of the younger's portion: past the elder's five, or past what
+    law 39 leaves him in a stock of seven (laws 27, 39)."""
+    split = min(rs.exchange.elder_max, unannounced_portion(len(stock), rs))
+    return player != "elder" or all(stock.index(c) >= split for c in result)
