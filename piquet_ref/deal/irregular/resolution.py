@@ -39,10 +39,10 @@ def irregular_form(rec: DealRecord) -> NormalDeal:
     laws: 29
     post: hands_taken_in_turn(rec, __return__)
     laws: 27, 44, 54, 58
-    post: __return__.silent[0] == ((size(__return__.hands[0]) > rec.ruleset.pack.hand_size or rec.elder.false_claim or bool(rec.elder.exposed_stock)) and not rec.younger.waives_penalty)
-    post: __return__.silent[1] == ((size(__return__.hands[1]) > rec.ruleset.pack.hand_size or rec.younger.false_claim or bool(rec.younger.exposed_stock) or rec.younger.took_in_first) and not rec.elder.waives_penalty)
+    post: elder_reckons_nothing_by_the_laws(rec, __return__)
+    post: younger_reckons_nothing_by_the_laws(rec, __return__)
     laws: 57
-    post: (__return__.tricks_to_play or rec.ruleset.play.tricks) == min(rec.ruleset.play.tricks, *(size(h) for h in __return__.hands))
+    post: tricks_as_many_as_the_shorter_hand_plays(rec, __return__)
     """
     rs = rec.ruleset
     e, y = rec.elder, rec.younger
@@ -74,3 +74,29 @@ def irregular_form(rec: DealRecord) -> NormalDeal:
     return deal._replace(
         silent=silent, tricks_to_play=None if played == rs.play.tricks else played, credited=unplayable_credit(deal.hands, rs),
     )
+
+
+def elder_reckons_nothing_by_the_laws(rec: DealRecord, result: NormalDeal) -> bool:
+    """The elder reckons nothing when he holds more than twelve after the exchange, made a claim not held or showed
+    a card of the younger's portion of the stock, unless the younger waived it (laws 27, 44, 54, 58)."""
+    offended = (
+        size(result.hands[0]) > rec.ruleset.pack.hand_size or rec.elder.false_claim or bool(rec.elder.exposed_stock)
+    )
+    return result.silent[0] == (offended and not rec.younger.waives_penalty)
+
+
+def younger_reckons_nothing_by_the_laws(rec: DealRecord, result: NormalDeal) -> bool:
+    """The younger reckons nothing when he holds more than twelve after the exchange, made a claim not held, showed
+    a card of the elder's portion of the stock or took in first (law 29), unless the elder waived it (laws 27, 44,
+    54, 58)."""
+    offended = (
+        size(result.hands[1]) > rec.ruleset.pack.hand_size or rec.younger.false_claim or bool(rec.younger.exposed_stock)
+        or rec.younger.took_in_first
+    )
+    return result.silent[1] == (offended and not rec.elder.waives_penalty)
+
+
+def tricks_as_many_as_the_shorter_hand_plays(rec: DealRecord, result: NormalDeal) -> bool:
+    """The deal has twelve tricks, or as many as the shorter hand can play to (law 57)."""
+    tricks = rec.ruleset.play.tricks
+    return (result.tricks_to_play or tricks) == min(tricks, *(size(h) for h in result.hands))
