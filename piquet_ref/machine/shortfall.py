@@ -108,12 +108,32 @@ def first_renounce(tricks: tuple[tuple[Card, Card], ...], elder: Hand, cards: tu
     laws: 59
     post: __return__ is None or 0 <= __return__ < len(tricks)
     post: __return__ is None or pack_of_hand(elder) >> tricks[__return__][0] & 1 == 1
-    post: __return__ is None or tricks[__return__][0] >> 3 in {c >> 3 for c in cards} and tricks[__return__][1] >> 3 != tricks[__return__][0] >> 3
-    post: not any(pack_of_hand(elder) >> t[0] & 1 and t[0] >> 3 in {c >> 3 for c in cards} and t[1] >> 3 != t[0] >> 3 for t in tricks[: len(tricks) if __return__ is None else __return__])
+    post: renounce_in_the_suit_of_a_card_left(tricks, cards, __return__)
+    post: no_earlier_renounce(tricks, elder, cards, __return__)
     """
     suits = {c >> 3 for c in cards}
     led = pack_of_hand(elder)
     return next((i for i, (lead, follow) in enumerate(tricks) if 1 << lead & led and lead >> 3 in suits and follow >> 3 != lead >> 3), None)
+
+
+def renounce_in_the_suit_of_a_card_left(
+    tricks: tuple[tuple[Card, Card], ...], cards: tuple[Card, ...], result: int | None,
+) -> bool:
+    """The trick found, if any, was led in the suit of a card left short, and the younger played another suit to it
+    (Case XIII, law 59 IV)."""
+    suits = {c >> 3 for c in cards}
+    return result is None or tricks[result][0] >> 3 in suits and tricks[result][1] >> 3 != tricks[result][0] >> 3
+
+
+def no_earlier_renounce(
+    tricks: tuple[tuple[Card, Card], ...], elder: Hand, cards: tuple[Card, ...], result: int | None,
+) -> bool:
+    """No trick before the one found (none at all when none is found) is an elder's lead in the suit of a card left
+    short that the younger did not follow (Case XIII, law 59 IV)."""
+    return not any(
+        pack_of_hand(elder) >> t[0] & 1 and t[0] >> 3 in {c >> 3 for c in cards} and t[1] >> 3 != t[0] >> 3
+        for t in tricks[: len(tricks) if result is None else result]
+    )
 
 
 def with_cards(pos: Position, cards: tuple[Card, ...]) -> Position:
@@ -142,7 +162,7 @@ def retaken(pos: Position, tricks: tuple[tuple[Card, Card], ...], k: int, elder:
     pre: 0 <= k < len(tricks)
     pre: not pack_of(c for t in tricks[k:] for c in t) & (pack_of_hand(pos.elder) | pack_of_hand(pos.younger))
     post: __return__.leader == "elder" and __return__.lead == tricks[k][0]
-    post: pack_of_hand(__return__.elder) | pack_of_hand(__return__.younger) == pack_of_hand(pos.elder) | pack_of_hand(pos.younger) | pack_of(c for t in tricks[k:] for c in t)
+    post: cards_from_the_renounce_back_in_hand(pos, tricks, k, __return__)
     post: all(pack_of_hand(__return__.elder) >> c & 1 == pack_of_hand(elder) >> c & 1 for t in tricks[k:] for c in t)
     """
     back = pack_of(c for t in tricks[k:] for c in t)
@@ -150,3 +170,12 @@ def retaken(pos: Position, tricks: tuple[tuple[Card, Card], ...], k: int, elder:
     return Position(
         hand_of_pack(pack_of_hand(pos.elder) | back & mine), hand_of_pack(pack_of_hand(pos.younger) | back & ~mine), "elder", tricks[k][0],
     )
+
+
+def cards_from_the_renounce_back_in_hand(
+    pos: Position, tricks: tuple[tuple[Card, Card], ...], k: int, result: Position,
+) -> bool:
+    """The hands hold what they held and every card of the tricks from the renounce on, taken back (law 59 IV)."""
+    back = pack_of(c for t in tricks[k:] for c in t)
+    before = pack_of_hand(pos.elder) | pack_of_hand(pos.younger)
+    return pack_of_hand(result.elder) | pack_of_hand(result.younger) == before | back
