@@ -44,7 +44,7 @@ def lead_several(pos: Position, player: Player, cards: object, number: int, rs: 
 
     laws: 59
     raises: PiquetError
-    post: pos.lead is None and player == pos.leader and len(__return__[1]) >= 2 and len(set(__return__[1])) == len(__return__[1])
+    post: several_distinct_cards_laid_by_the_leader(pos, player, __return__)
     post: all(_holds(pos.hand(player), c) for c in __return__[1])
     post: __return__[0] == pos._replace(lead=__return__[1][0])
     """
@@ -60,6 +60,13 @@ def lead_several(pos: Position, player: Player, cards: object, number: int, rs: 
     if missing:
         raise error("lead-several-invalid", f"tricks[{number}]: the {player} lays down {shown} to be played to, but does not hold {' '.join(format_cards(missing, rs))} (law 59)")
     return pos._replace(lead=laid[0]), laid
+
+
+def several_distinct_cards_laid_by_the_leader(
+    pos: Position, player: Player, result: tuple[Position, tuple[Card, ...]],
+) -> bool:
+    """Only the player on lead, no card led yet, lays down cards together: two or more, each once (law 59 II)."""
+    return pos.lead is None and player == pos.leader and len(result[1]) >= 2 and len(set(result[1])) == len(result[1])
 
 
 def change_lead(pos: Position, laid: tuple[Card, ...], player: Player, card: object, to: object, number: int, rs: Ruleset) -> tuple[Position, tuple[Card, ...]]:
@@ -94,7 +101,7 @@ def overplay(pos: Position, player: Player, card: object, number: int, rs: Rules
     laws: 59
     raises: PiquetError
     post: open_ and player != pos.leader and pos.lead is None and _holds(pos.hand(player), card)
-    post: __return__.leader == pos.leader and __return__.lead is None and __return__.hand(pos.leader) == pos.hand(pos.leader)
+    post: leader_untouched_by_the_surplus(pos, __return__)
     post: pack_of_hand(__return__.hand(player)) == pack_of_hand(pos.hand(player)) & ~(1 << card)
     """
     card = check_card(card, f"tricks[{number}]: card")
@@ -108,16 +115,29 @@ def overplay(pos: Position, player: Player, card: object, number: int, rs: Rules
     return pos._replace(elder=hand) if player == "elder" else pos._replace(younger=hand)
 
 
+def leader_untouched_by_the_surplus(pos: Position, result: Position) -> bool:
+    """A card played beyond the multiple lead leaves the leader on lead with his hand as it was, and no card led
+    (law 59 II, Case X)."""
+    return result.leader == pos.leader and result.lead is None and result.hand(pos.leader) == pos.hand(pos.leader)
+
+
 def with_surplus(pos: Position, surplus: Surplus) -> Position:
     """`pos` with the surplus card back in its player's hand; nothing else of the play changes.
 
     laws: 59
     pre: not _holds(pos.hand(surplus.player), surplus.card)
     post: pack_of_hand(__return__.hand(surplus.player)) == pack_of_hand(pos.hand(surplus.player)) | 1 << surplus.card
-    post: __return__.hand(other(surplus.player)) == pos.hand(other(surplus.player)) and __return__.leader == pos.leader and __return__.lead == pos.lead
+    post: nothing_else_changes_with_the_surplus_back(pos, surplus, __return__)
     """
     hand = hand_of_pack(pack_of_hand(pos.hand(surplus.player)) | 1 << surplus.card)
     return pos._replace(elder=hand) if surplus.player == "elder" else pos._replace(younger=hand)
+
+
+def nothing_else_changes_with_the_surplus_back(pos: Position, surplus: Surplus, result: Position) -> bool:
+    """The surplus card back in its player's hand changes neither his adversary's hand, nor the leader, nor the card
+    led (law 59 II)."""
+    adversary = other(surplus.player)
+    return result.hand(adversary) == pos.hand(adversary) and result.leader == pos.leader and result.lead == pos.lead
 
 
 def surplus_retaken(pos: Position, tricks: tuple[tuple[Card, Card], ...], surplus: Surplus, elder: Hand) -> Position:
@@ -128,13 +148,23 @@ def surplus_retaken(pos: Position, tricks: tuple[tuple[Card, Card], ...], surplu
     laws: 59
     pre: 0 < surplus.tricks <= len(tricks)
     post: __return__.leader == other(surplus.player) and __return__.lead is None
-    post: pack_of_hand(__return__.elder) | pack_of_hand(__return__.younger) == pack_of_hand(pos.elder) | pack_of_hand(pos.younger) | pack_of(c for t in tricks[surplus.tricks :] for c in t) | 1 << surplus.card
+    post: cards_after_the_multiple_lead_back_in_hand(pos, tricks, surplus, __return__)
     post: _holds(__return__.hand(surplus.player), surplus.card)
     """
     back = pack_of(c for t in tricks[surplus.tricks :] for c in t)
     mine = pack_of_hand(elder)
     restored = Position(hand_of_pack(pack_of_hand(pos.elder) | back & mine), hand_of_pack(pack_of_hand(pos.younger) | back & ~mine), other(surplus.player))
     return with_surplus(restored, surplus)
+
+
+def cards_after_the_multiple_lead_back_in_hand(
+    pos: Position, tricks: tuple[tuple[Card, Card], ...], surplus: Surplus, result: Position,
+) -> bool:
+    """The hands hold what they held, every card of the tricks played after the multiple lead and the surplus card,
+    all taken back (law 59 II, Case X)."""
+    back = pack_of(c for t in tricks[surplus.tricks :] for c in t)
+    before = pack_of_hand(pos.elder) | pack_of_hand(pos.younger)
+    return pack_of_hand(result.elder) | pack_of_hand(result.younger) == before | back | 1 << surplus.card
 
 
 def overplays(pos: Position, open_: bool) -> tuple[Card, ...]:
