@@ -177,8 +177,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
 CLAIM_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("_corrected", Plant("retake-before-the-lead", "the younger's correction lets the elder take back a lead he has not made (law 52)",
                          "relead=state.relead or state.elder_has_led", "relead=True",
-                         'not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played '
-                         'and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))')),
+                         "lead_taken_back_only_after_the_youngers_correction(state, action, __return__)")),
 )
 
 
@@ -206,12 +205,11 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_machine(function: str,
 RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
     ("choice_of", Plant("sequences-as-sets", "a player's sequences are declared as his quatorzes or trios and the reverse",
                         'seqs, sets = made.get("sequences", ()), made.get("sets", ())', 'sets, seqs = made.get("sequences", ()), made.get("sets", ())',
-                        'all(getattr(__return__, k) == "none" or getattr(__return__, k) in tuple(c.holdings for c in calls if c.category == k) '
-                        'for k in ("sequences", "sets"))')),
+                        "sequences_and_sets_declared_as_called(calls, __return__)")),
     ("record", Plant("record-drops-last-trick", "the record leaves out the last trick played",
                      "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks,",
                      "return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks[:-1],",
-                     "__return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks")),
+                     "ruleset_stock_and_tricks_recorded(state, __return__)")),
     ("record", Plant("record-drops-the-youngers-claim", "the record leaves out the younger's claim not held (law 54)",
                      "state.waived[i], state.false_claims[i],", "state.waived[i], state.false_claims[i] and i == 0,",
                      "(__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims")),
@@ -221,7 +219,7 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
                           "all(c in state.calls and c.player == \"elder\" and c.category in state.by_cards for c in __return__)")),
     ("unreckoned", Plant("knaves-not-objected-to", "the younger's call in the category leaves the elder's implied holdings unreckoned (Case IV)",
                          "contested = {c.category for c in state.calls if c.player == PLAYERS[1] and c.holdings}", "contested: set[str] = set()",
-                         'all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in __return__)')),
+                         "none_unreckoned_where_the_younger_called(state, __return__)")),
     ("reckonings", Plant("reckoning-after-the-first-trick", "the elder may reckon his implied holdings after the younger has played (law 56)",
                          'if state.younger_played or state.talk or state.phase not in ("calls", "play"):\n        return ()\n    return tuple(a for a in implications',
                          'if state.talk or state.phase not in ("calls", "play"):\n        return ()\n    return tuple(a for a in implications',
@@ -231,8 +229,7 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
                   "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
     ("new_deal", Plant("card-astray-unremarked", "a deal with a card astray goes straight to the exchange, without the elder's option (law 11)",
                        "return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state", "return state",
-                       "__return__.phase != \"exchange\" or (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), "
-                       "len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size)")),
+                       "to_the_exchange_only_when_dealt_by_law(elder_dealt, younger_dealt, stock, __return__)")),
 )
 
 

@@ -317,8 +317,8 @@ def new_deal(
     post: __return__.discards == () and __return__.calls == () and __return__.tricks == () and __return__.hands is None
     post: __return__.phase in ("exchange", "option", "void") and __return__.void == (__return__.void_law is not None)
     post: __return__.pending is None or __return__.pending[0] == "elder"
-    post: __return__.phase != "exchange" or (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size)
-    post: __return__.phase == "exchange" or not (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock)) == (__return__.ruleset.pack.hand_size, __return__.ruleset.pack.hand_size, __return__.ruleset.pack.stock_size) or bool(exposed)
+    post: to_the_exchange_only_when_dealt_by_law(elder_dealt, younger_dealt, stock, __return__)
+    post: to_the_exchange_when_dealt_by_law_and_none_exposed(elder_dealt, younger_dealt, stock, exposed, __return__)
     """
     rs = ruleset_of(ruleset)
     e, y, stock, shape = check_dealt(elder_dealt, younger_dealt, stock, rs)
@@ -330,6 +330,26 @@ def new_deal(
         return replace(state, void=True, void_law=law_of("deal.misdeal").number)
     laws = deal_options(state.dealt, stock, state.exposed, rs)
     return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state
+
+
+def to_the_exchange_only_when_dealt_by_law(
+    elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], result: DealState,
+) -> bool:
+    """A deal goes straight to the exchange only when dealt by law: twelve cards each and eight to the stock
+    (laws 9, 11, 12)."""
+    pack = result.ruleset.pack
+    dealt = (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock))
+    return result.phase != "exchange" or dealt == (pack.hand_size, pack.hand_size, pack.stock_size)
+
+
+def to_the_exchange_when_dealt_by_law_and_none_exposed(
+    elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], exposed: tuple[Card, ...], result: DealState,
+) -> bool:
+    """A deal dealt by law, twelve cards each and eight to the stock, with no card exposed in dealing, goes straight
+    to the exchange (laws 9, 13)."""
+    pack = result.ruleset.pack
+    dealt = (sum(m.bit_count() for m in elder_dealt), sum(m.bit_count() for m in younger_dealt), len(stock))
+    return result.phase == "exchange" or not dealt == (pack.hand_size, pack.hand_size, pack.stock_size) or bool(exposed)
 
 
 def apply(state: DealState, action: Action) -> DealState:
@@ -350,19 +370,79 @@ def apply(state: DealState, action: Action) -> DealState:
     post: __return__.dealt == state.dealt and __return__.stock == state.stock and __return__.ruleset == state.ruleset
     post: isinstance(action, (Retake, TakeUp)) or __return__.tricks[: len(state.tricks)] == state.tricks
     post: isinstance(action, (Play, Revoke, Retake, TakeUp)) or __return__.tricks == state.tricks
-    post: not __return__.relead or (__return__.position is not None and __return__.position.lead is not None and not __return__.younger_played and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger")))
-    post: not __return__.misled or (__return__.position is not None and __return__.position.lead is not None and len(__return__.tricks) in __return__.out_of_turn and (state.misled or isinstance(action, LeadOutOfTurn)))
-    post: not (state.misled and isinstance(action, (Play, Revoke))) or (not __return__.misled and state.position is not None and __return__.tricks[-1][0] == state.position.lead and len(state.tricks) in __return__.out_of_turn)
-    post: not (state.misled and isinstance(action, Retake)) or (state.position is not None and __return__.position == state.position._replace(leader=other(state.position.leader), lead=None) and __return__.out_of_turn == state.out_of_turn[:-1])
-    post: all(i <= len(__return__.tricks) for i in __return__.out_of_turn) and list(__return__.out_of_turn) == sorted(set(__return__.out_of_turn))
-    post: not __return__.laid or (__return__.position is not None and __return__.position.lead == __return__.laid[0] and (bool(state.laid) or isinstance(action, LeadSeveral)))
-    post: not __return__.overplay_open or (not state.overplay_open and len(state.laid) == 1 and isinstance(action, (Play, Revoke)) and not __return__.laid)
+    post: lead_taken_back_only_after_the_youngers_correction(state, action, __return__)
+    post: lead_out_of_turn_named_while_under_way(state, action, __return__)
+    post: lead_out_of_turn_stands_once_played_to(state, action, __return__)
+    post: lead_out_of_turn_taken_back_gives_back_the_turn(state, action, __return__)
+    post: tricks_led_out_of_turn_in_order(__return__)
+    post: first_card_laid_is_the_card_led(state, action, __return__)
+    post: overplay_open_only_after_the_last_answer(state, action, __return__)
     post: (__return__.surplus is None) == (state.surplus is None) or isinstance(action, (Overplay, Retake, TakeUp))
     """
     after = _apply(state, action)
     after = replace(after, overplay_open=False) if state.overplay_open else after  # open only right after the last answer (law 59 II)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
     return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
+
+
+def lead_taken_back_only_after_the_youngers_correction(state: DealState, action: Action, result: DealState) -> bool:
+    """The elder may take back the card he led only while it is led and the younger has not played to the first
+    trick, the younger having corrected a call (by this action or before) after the lead (law 52)."""
+    return not result.relead or (
+        result.position is not None and result.position.lead is not None and not result.younger_played
+        and (state.relead or (isinstance(action, (CorrectMiscall, Show)) and action.player == "younger"))
+    )
+
+
+def lead_out_of_turn_named_while_under_way(state: DealState, action: Action, result: DealState) -> bool:
+    """A lead out of turn not yet played to is a card led, led out of turn by this action or before, and its trick
+    is named among those led out of turn (law 59 III)."""
+    return not result.misled or (
+        result.position is not None and result.position.lead is not None and len(result.tricks) in result.out_of_turn
+        and (state.misled or isinstance(action, LeadOutOfTurn))
+    )
+
+
+def lead_out_of_turn_stands_once_played_to(state: DealState, action: Action, result: DealState) -> bool:
+    """A lead out of turn the adversary plays to stands: its trick is made with it, still named as led out of
+    turn, and it may no longer be taken back (law 59 III)."""
+    return not (state.misled and isinstance(action, (Play, Revoke))) or (
+        not result.misled and state.position is not None and result.tricks[-1][0] == state.position.lead
+        and len(state.tricks) in result.out_of_turn
+    )
+
+
+def lead_out_of_turn_taken_back_gives_back_the_turn(state: DealState, action: Action, result: DealState) -> bool:
+    """A lead out of turn taken back leaves no card led, the player whose turn it was on lead, and its trick no
+    longer named as led out of turn (law 59 III)."""
+    return not (state.misled and isinstance(action, Retake)) or (
+        state.position is not None
+        and result.position == state.position._replace(leader=other(state.position.leader), lead=None)
+        and result.out_of_turn == state.out_of_turn[:-1]
+    )
+
+
+def tricks_led_out_of_turn_in_order(result: DealState) -> bool:
+    """The tricks named as led out of turn are tricks played or the one under way, each once, in order (law 59 III)."""
+    led = result.out_of_turn
+    return all(i <= len(result.tricks) for i in led) and list(led) == sorted(set(led))
+
+
+def first_card_laid_is_the_card_led(state: DealState, action: Action, result: DealState) -> bool:
+    """While cards of a multiple lead lie not yet played to, the first of them is the card led, and they were laid
+    down by this action or before (law 59 II)."""
+    return not result.laid or (
+        result.position is not None and result.position.lead == result.laid[0]
+        and (bool(state.laid) or isinstance(action, LeadSeveral))
+    )
+
+
+def overplay_open_only_after_the_last_answer(state: DealState, action: Action, result: DealState) -> bool:
+    """A card may be played beyond a multiple lead only right after the follower's answer to its last card laid
+    (law 59 II, Case X)."""
+    return not result.overplay_open or (
+        not state.overplay_open and len(state.laid) == 1 and isinstance(action, (Play, Revoke)) and not result.laid
+    )
 
 
 def _checked(state: object) -> DealState:
@@ -630,11 +710,19 @@ def options(state: DealState) -> tuple[str, ...]:
     laws: 11, 13, 27, 28, 29, 44, 54
     post: state.pending is None or __return__ == elections(state.pending[1])
     post: state.pending is not None or __return__ in ((), ("waive",))
-    post: state.pending is not None or not __return__ or (state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.offences)))
+    post: waiver_offered_only_against_a_penalty_standing(state, __return__)
     """
     if state.pending is not None:
         return elections(state.pending[1])
     return ("waive",) if _waivers(state) else ()
+
+
+def waiver_offered_only_against_a_penalty_standing(state: DealState, result: tuple[str, ...]) -> bool:
+    """With no election pending, a waiver is offered only in the play, against a player's penalty for a claim not
+    held or a card of the stock shown that his adversary has not waived (laws 27, 44, 54)."""
+    return state.pending is not None or not result or (
+        state.phase == "play" and any(f and not state.waived[1 - i] for i, f in enumerate(state.offences))
+    )
 
 
 def _waiver(state: DealState, player: Player) -> Player:
@@ -811,13 +899,21 @@ def implications(state: DealState) -> tuple[Call, ...]:
 
     rules: declare.barred
     laws: 56
-    post: all(a.player == "elder" and a.holdings and Call("elder", a.category, ()) in named_calls(state) for a in __return__)
+    post: implied_only_where_the_elder_called_nothing(state, __return__)
     post: all(a.holdings == implied(named_calls(state), a.category, state.ruleset) for a in __return__)
     post: len({a.category for a in __return__}) == len(__return__)
     """
     mine = named_calls(state)
     made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
+
+
+def implied_only_where_the_elder_called_nothing(state: DealState, result: tuple[Call, ...]) -> bool:
+    """Holdings declared by implication are the elder's, in a category where his call by cards was of nothing
+    (Case IV, law 56)."""
+    return all(
+        a.player == "elder" and a.holdings and Call("elder", a.category, ()) in named_calls(state) for a in result
+    )
 
 
 def named_calls(state: DealState) -> tuple[Call, ...]:
@@ -842,11 +938,26 @@ def unreckoned(state: DealState) -> tuple[DeclCategory, ...]:
     rules: declare.barred
     laws: 56
     post: all(any(a.category == k for a in implications(state)) for k in __return__)
-    post: all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in __return__)
-    post: all(a.category in __return__ for a in implications(state) if not any(c.player == "younger" and c.category == a.category and c.holdings for c in state.calls))
+    post: none_unreckoned_where_the_younger_called(state, __return__)
+    post: all_unreckoned_where_the_younger_called_nothing(state, __return__)
     """
     contested = {c.category for c in state.calls if c.player == PLAYERS[1] and c.holdings}
     return tuple(a.category for a in implications(state) if a.category not in contested)
+
+
+def none_unreckoned_where_the_younger_called(state: DealState, result: tuple[DeclCategory, ...]) -> bool:
+    """No category the younger called something in is left unreckoned: his call has the elder object, and so reckon
+    his implied holdings there (Case IV, law 56)."""
+    return all(not any(c.player == "younger" and c.category == k and c.holdings for c in state.calls) for k in result)
+
+
+def all_unreckoned_where_the_younger_called_nothing(state: DealState, result: tuple[DeclCategory, ...]) -> bool:
+    """Every category of holdings declared by implication where the younger called nothing is unreckoned (Case IV,
+    law 56)."""
+    return all(
+        a.category in result for a in implications(state)
+        if not any(c.player == "younger" and c.category == a.category and c.holdings for c in state.calls)
+    )
 
 
 def reckonings(state: DealState) -> tuple[Call, ...]:
@@ -944,7 +1055,7 @@ def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
     laws: 36, 55
     post: len(set(__return__)) == len(__return__)
     post: state.elder_has_led or not any(isinstance(a, AskShow) and a.player == "elder" for a in __return__)
-    post: all((a.player if isinstance(a, Show) else other(a.player), a.category) not in state.showings for a in __return__)
+    post: no_call_shown_twice(state, __return__)
     post: not state.left_election_open or __return__ == ()
     """
     if state.phase not in ("calls", "play") or state.left_election_open:
@@ -955,6 +1066,11 @@ def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
         open_ = showable(verdicts, state.claims, state.showings, other(p))
         out += [AskShow(p, c) for c in open_ if may_ask(other(p), state.elder_has_led)]
     return tuple(out) + tuple(Show(p, c) for p in PLAYERS for c in showable(verdicts, state.claims, state.showings, p))
+
+
+def no_call_shown_twice(state: DealState, result: tuple[AskShow | Show, ...]) -> bool:
+    """No showing is offered, asked or unasked, of a call its player has shown already (law 55)."""
+    return all((a.player if isinstance(a, Show) else other(a.player), a.category) not in state.showings for a in result)
 
 
 def _correct(state: DealState, player: Player) -> DealState:
@@ -1269,9 +1385,9 @@ def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
     """The declaration choice of one player's calls (a category not called is sunk).
 
     laws: 46, 47
-    post: all((getattr(__return__, k) == "none") == (not any(c.category == k and c.holdings for c in calls)) for k in DECL_CATEGORIES)
+    post: sunk_exactly_where_nothing_is_called(calls, __return__)
     post: __return__.point == "none" or any(c.category == "point" and __return__.point == c.holdings[0] for c in calls)
-    post: all(getattr(__return__, k) == "none" or getattr(__return__, k) in tuple(c.holdings for c in calls if c.category == k) for k in ("sequences", "sets"))
+    post: sequences_and_sets_declared_as_called(calls, __return__)
     """
     made = {c.category: c.holdings for c in calls}
     point = made.get("point", ())
@@ -1279,16 +1395,52 @@ def choice_of(calls: tuple[Call, ...]) -> DeclareChoice:
     return DeclareChoice(point[0] if point else "none", seqs or "none", sets or "none")
 
 
+def sunk_exactly_where_nothing_is_called(calls: tuple[Call, ...], result: DeclareChoice) -> bool:
+    """A category is sunk exactly where the player called nothing (laws 46, 47)."""
+    return all(
+        (getattr(result, k) == "none") == (not any(c.category == k and c.holdings for c in calls))
+        for k in DECL_CATEGORIES
+    )
+
+
+def sequences_and_sets_declared_as_called(calls: tuple[Call, ...], result: DeclareChoice) -> bool:
+    """The sequences and the sets declared are those the player called in each (laws 46, 47)."""
+    return all(
+        getattr(result, k) == "none" or getattr(result, k) in tuple(c.holdings for c in calls if c.category == k)
+        for k in ("sequences", "sets")
+    )
+
+
 def declarations(state: DealState) -> tuple[Declaration, Declaration]:
     """What each player has declared so far (a category not yet called counts as nothing).
 
     laws: 46, 47
-    post: all((d.point is None or (p, "point") in {(k.player, k.category) for k in state.calls}) and (not d.sequences or (p, "sequences") in {(k.player, k.category) for k in state.calls}) and (not d.sets or (p, "sets") in {(k.player, k.category) for k in state.calls}) for d, p in zip(__return__, PLAYERS))
-    post: all((d.point is None or d.point.mask & ~(state.hands or state.dealt)[i][d.point.suit] == 0) and all((state.hands or state.dealt)[i][c >> 3] >> (c & 7) & 1 for h in d.sequences + d.sets for c in h.cards) for i, d in enumerate(__return__))
+    post: declared_only_in_categories_called(state, __return__)
+    post: declared_only_cards_held(state, __return__)
     """
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
         declared(hands[i], choice_of(_reckoned_calls(state, p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
+    )
+
+
+def declared_only_in_categories_called(state: DealState, result: tuple[Declaration, Declaration]) -> bool:
+    """Each player declares holdings only in the categories he has called (laws 46, 47)."""
+    called = {(k.player, k.category) for k in state.calls}
+    return all(
+        (d.point is None or (p, "point") in called) and (not d.sequences or (p, "sequences") in called)
+        and (not d.sets or (p, "sets") in called)
+        for d, p in zip(result, PLAYERS)
+    )
+
+
+def declared_only_cards_held(state: DealState, result: tuple[Declaration, Declaration]) -> bool:
+    """Each player declares only cards he holds: after the exchange, or as dealt before it (laws 46, 47)."""
+    hands = state.hands or state.dealt
+    return all(
+        (d.point is None or d.point.mask & ~hands[i][d.point.suit] == 0)
+        and all(hands[i][c >> 3] >> (c & 7) & 1 for h in d.sequences + d.sets for c in h.cards)
+        for i, d in enumerate(result)
     )
 
 
@@ -1298,12 +1450,19 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
 
     rules: accretion.order
     laws: 47, 67
-    post: tuple(v.category for v in __return__) == tuple(c for c in DECL_CATEGORIES if any(k.player == "younger" and k.category == c for k in state.calls))
+    post: a_verdict_in_each_category_replied_in_order(state, __return__)
     """
     e, y = declarations(state)
     comparison = compare_declarations(e, y, state.ruleset)
     done = {c.category for c in state.calls if c.player == "younger"}
     return tuple(comparison.category(c) for c in DECL_CATEGORIES if c in done)
+
+
+def a_verdict_in_each_category_replied_in_order(state: DealState, result: tuple[CategoryComparison, ...]) -> bool:
+    """There is a verdict in each category the younger has replied in, in the order of law 67 whatever the order
+    of the calls (law 47)."""
+    replied = tuple(c for c in DECL_CATEGORIES if any(k.player == "younger" and k.category == c for k in state.calls))
+    return tuple(v.category for v in result) == replied
 
 
 def record(state: DealState) -> DealRecord:
@@ -1316,15 +1475,15 @@ def record(state: DealState) -> DealRecord:
 
     laws: 44, 46, 54, 56, 59
     raises: PiquetError
-    post: __return__.ruleset == state.ruleset and __return__.stock == state.stock and tuple(__return__.tricks) == state.tricks
-    post: all(__return__.player(p).dealt == cards_of(state.dealt[i]) and __return__.player(p).discard == state.discards[i] for i, p in enumerate(PLAYERS))
-    post: all(__return__.player(p).take in (None, state.takes[i]) and __return__.player(p).waives_penalty == state.waived[i] for i, p in enumerate(PLAYERS))
+    post: ruleset_stock_and_tricks_recorded(state, __return__)
+    post: hands_dealt_and_discards_recorded(state, __return__)
+    post: takes_and_waivers_recorded(state, __return__)
     post: __return__.younger.declare == choice_of(tuple(c for c in state.calls if c.player == "younger"))
-    post: __return__.elder.declare == choice_of(tuple(next((a for a in implications(state) if a.category == c.category), c) for c in state.calls if c.player == "elder"))
+    post: elders_declaration_with_his_implied_holdings(state, __return__)
     post: (__return__.elder.false_claim, __return__.younger.false_claim) == state.false_claims
     post: (__return__.elder.exposed_stock, __return__.younger.exposed_stock) == state.stock_exposed
     post: __return__.younger.took_in_first == (state.took_first is not None) and not __return__.elder.took_in_first
-    post: __return__.elder.barred == unreckoned(state) and __return__.younger.barred == (("point",) if state.point_barred else ())
+    post: barred_holdings_recorded(state, __return__)
     post: __return__.out_of_turn == tuple(i for i in state.out_of_turn if i < len(state.tricks))
     """
     if state.phase not in ("play", "complete"):
@@ -1339,6 +1498,45 @@ def record(state: DealState) -> DealRecord:
         for i, p in enumerate(PLAYERS)
     ]
     return DealRecord(state.ruleset, players[0], players[1], state.stock, state.tricks, tuple(i for i in state.out_of_turn if i < len(state.tricks)))
+
+
+def ruleset_stock_and_tricks_recorded(state: DealState, result: DealRecord) -> bool:
+    """The record names the deal's ruleset, its stock and every trick played."""
+    return result.ruleset == state.ruleset and result.stock == state.stock and tuple(result.tricks) == state.tricks
+
+
+def hands_dealt_and_discards_recorded(state: DealState, result: DealRecord) -> bool:
+    """The record names each player's hand dealt and his discard."""
+    return all(
+        result.player(p).dealt == cards_of(state.dealt[i]) and result.player(p).discard == state.discards[i]
+        for i, p in enumerate(PLAYERS)
+    )
+
+
+def takes_and_waivers_recorded(state: DealState, result: DealRecord) -> bool:
+    """The record names what each player took in, where it is not his discard's number, and his waiver (law 44)."""
+    return all(
+        result.player(p).take in (None, state.takes[i]) and result.player(p).waives_penalty == state.waived[i]
+        for i, p in enumerate(PLAYERS)
+    )
+
+
+def elders_declaration_with_his_implied_holdings(state: DealState, result: DealRecord) -> bool:
+    """The elder's declaration is his calls, the holdings they declared by implication in place of his calls of
+    nothing there (Case IV, law 56)."""
+    by_implication = implications(state)
+    calls = tuple(
+        next((a for a in by_implication if a.category == c.category), c) for c in state.calls if c.player == "elder"
+    )
+    return result.elder.declare == choice_of(calls)
+
+
+def barred_holdings_recorded(state: DealState, result: DealRecord) -> bool:
+    """The record bars the elder's holdings declared by implication he has not reckoned (Case IV, law 56) and the
+    younger's point after his asking (law 46, Case I)."""
+    return (
+        result.elder.barred == unreckoned(state) and result.younger.barred == (("point",) if state.point_barred else ())
+    )
 
 
 def _barred(state: DealState, player: Player) -> tuple[DeclCategory, ...]:
@@ -1384,10 +1582,17 @@ def score(state: DealState) -> DealResult:
     """`score_deal` of the state's record: the deal scored as far as it has gone.
 
     pre: state.phase in ("play", "complete") and state.revoke is None
-    post: len(__return__.tricks) == len(state.tricks) and all((t.lead, t.follow) == p for t, p in zip(__return__.tricks, state.tricks))
+    post: tricks_scored_as_played(state, __return__)
     post: __return__.reckons_nothing == state.reckons_nothing
     """
     return score_deal(record(state))
+
+
+def tricks_scored_as_played(state: DealState, result: DealResult) -> bool:
+    """The score's tricks are the tricks played, card for card."""
+    return len(result.tricks) == len(state.tricks) and all(
+        (t.lead, t.follow) == p for t, p in zip(result.tricks, state.tricks)
+    )
 
 
 def run(state: DealState, actions: tuple[Action, ...]) -> DealState:
