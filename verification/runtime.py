@@ -30,7 +30,8 @@ def conditions(module: Any, function: str) -> tuple[tuple[CodeType, ...], tuple[
 def broken(module: Any, function: str, args: tuple[Any, ...]) -> list[str] | None:
     """The postconditions `args` break, or None when they do not meet the preconditions."""
     fn = getattr(module, function)
-    names = dict(vars(module), **dict(zip(fn.__code__.co_varnames, args)))
+    defaults = dict(zip(fn.__code__.co_varnames[fn.__code__.co_argcount - len(fn.__defaults__ or ()) :], fn.__defaults__ or ()))
+    names = {**vars(module), **defaults, **dict(zip(fn.__code__.co_varnames, args))}  # every parameter, as the call binds it
     pres, posts = conditions(module, function)
     if not all(eval(p, names) for p in pres):  # noqa: S307 (our own docstrings' conditions)
         return None
