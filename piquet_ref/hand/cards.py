@@ -241,9 +241,17 @@ def remove(hand: Hand, card: Card) -> Hand:
 
     rules: pack.cards
     pre: all(0 <= m <= SUIT_MASK for m in hand) and 0 <= card < PACK_SIZE
-    post: all(__return__[suit_of(c)] >> bit_of(c) & 1 == (c != card and hand[suit_of(c)] >> bit_of(c) & 1) for c in range(PACK_SIZE))
+    post: hand_less_the_card(hand, card, __return__)
     """
     return hand_of_pack(pack_of_hand(hand) & ~(1 << card))
+
+
+def hand_less_the_card(hand: Hand, card: Card, result: Hand) -> bool:
+    """`result` holds every card of `hand` but `card`, and nothing else (rule pack.cards)."""
+    return all(
+        result[suit_of(c)] >> bit_of(c) & 1 == (c != card and hand[suit_of(c)] >> bit_of(c) & 1)
+        for c in range(PACK_SIZE)
+    )
 
 
 def check_distinct(groups: list[tuple[str, tuple[Card, ...]]], rs: Ruleset | str | None = None) -> None:
