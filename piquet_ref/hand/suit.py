@@ -51,7 +51,7 @@ def runs(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
     post: all(n >= min_length for n, _ in __return__)
     post: all(all(mask >> b & 1 for b in range(top - n + 1, top + 1)) for n, top in __return__)
     post: all(not mask >> (top + 1) & 1 and (top - n < 0 or not mask >> (top - n) & 1) for n, top in __return__)
-    post: all(any(top - n < lo and lo + min_length - 1 <= top for n, top in __return__) for lo in range(BITS_PER_SUIT - min_length + 1) if all(mask >> b & 1 for b in range(lo, lo + min_length)))
+    post: every_run_found(mask, min_length, __return__)
     post: all(a[1] > b[1] for a, b in zip(__return__, __return__[1:]))
     """
     out = []
@@ -67,6 +67,14 @@ def runs(mask: int, min_length: int) -> tuple[tuple[int, int], ...]:
         else:
             bit -= 1
     return tuple(out)
+
+
+def every_run_found(mask: int, min_length: int, result: tuple[tuple[int, int], ...]) -> bool:
+    """Every `min_length` consecutive ranks held lie within one of the runs of `result` (rule sequence.definition)."""
+    return all(
+        any(top - n < lo and lo + min_length - 1 <= top for n, top in result)
+        for lo in range(BITS_PER_SUIT - min_length + 1) if all(mask >> b & 1 for b in range(lo, lo + min_length))
+    )
 
 
 def run_mask(length_: int, top: int) -> int:
