@@ -422,15 +422,28 @@ def sequence_of_mask(suit: int, mask: int, min_length: int) -> Sequence | None:
     rules: sequence.definition
     pre: 0 <= mask <= SUIT_MASK and 1 <= min_length <= BITS_PER_SUIT
     post: __return__ is None or __return__.length >= min_length
-    post: __return__ is None or all(mask >> b & 1 for b in range(__return__.top - __return__.length + 1, __return__.top + 1))
+    post: sequence_ranks_held(mask, __return__)
     post: __return__ is None or mask.bit_count() == __return__.length
-    post: __return__ is not None or mask.bit_count() < min_length or any(mask >> b & 1 and not mask >> (b + 1) & 1 for b in range(mask.bit_length() - 1))
+    post: no_sequence_only_if_short_or_broken(mask, min_length, __return__)
     """
     n = mask.bit_count()
     top = mask.bit_length() - 1
     if n < min_length or mask != run_mask(n, top):
         return None
     return Sequence(suit, n, top)
+
+
+def sequence_ranks_held(mask: int, result: Sequence | None) -> bool:
+    """A sequence found holds every rank of its run, from its top down its length (rule sequence.definition)."""
+    return result is None or all(mask >> b & 1 for b in range(result.top - result.length + 1, result.top + 1))
+
+
+def no_sequence_only_if_short_or_broken(mask: int, min_length: int, result: Sequence | None) -> bool:
+    """No sequence is found only when the cards are fewer than a sequence's least or have a gap between them
+    (rule sequence.definition)."""
+    return result is not None or mask.bit_count() < min_length or any(
+        mask >> b & 1 and not mask >> (b + 1) & 1 for b in range(mask.bit_length() - 1)
+    )
 
 
 def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset | str | None = None) -> Declaration:
