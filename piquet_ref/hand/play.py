@@ -40,7 +40,7 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
     post: not __return__ or bool(leader_hand[suit_of(lead)] >> bit_of(lead) & 1)
     post: not __return__ or bool(follower_hand[suit_of(follow)] >> bit_of(follow) & 1)
     post: not __return__ or suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0
-    post: __return__ or not (leader_hand[suit_of(lead)] >> bit_of(lead) & 1 and follower_hand[suit_of(follow)] >> bit_of(follow) & 1 and (suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0))
+    post: legal_trick_accepted(leader_hand, follower_hand, lead, follow, __return__)
     """
     suit = lead >> 3
     return bool(
@@ -50,12 +50,23 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
     )
 
 
+def legal_trick_accepted(
+    leader_hand: Sequence[int], follower_hand: Sequence[int], lead: Card, follow: Card, result: bool,
+) -> bool:
+    """A trick is legal whenever the leader holds the card led and the follower the card played, of the suit led if
+    he holds one (rule play.follow-suit)."""
+    return result or not (
+        leader_hand[suit_of(lead)] >> bit_of(lead) & 1 and follower_hand[suit_of(follow)] >> bit_of(follow) & 1
+        and (suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0)
+    )
+
+
 def legal_follows(hand: Hand, lead: Card) -> Hand:
     """The cards the second player may play to `lead`: his cards of that suit, or any card if he has none.
 
     rules: play.follow-suit
     pre: all(0 <= m <= SUIT_MASK for m in hand) and 0 <= lead < PACK_SIZE
-    post: hand[suit_of(lead)] == 0 or __return__ == tuple(hand[s] if s == suit_of(lead) else 0 for s in range(len(Hand._fields)))
+    post: only_the_suit_led_if_held(hand, lead, __return__)
     post: hand[suit_of(lead)] != 0 or __return__ == hand
     """
     hand = check_hand(hand)
@@ -65,6 +76,13 @@ def legal_follows(hand: Hand, lead: Card) -> Hand:
         masks[suit] = hand[suit]
         return Hand(*masks)
     return hand
+
+
+def only_the_suit_led_if_held(hand: Hand, lead: Card, result: Hand) -> bool:
+    """A player who holds the suit led may play his cards of that suit and no other (rule play.follow-suit)."""
+    return hand[suit_of(lead)] == 0 or result == tuple(
+        hand[s] if s == suit_of(lead) else 0 for s in range(len(Hand._fields))
+    )
 
 
 TrickFault = Literal["out-of-turn", "lead-not-held", "follow-not-held", "revoke"]
@@ -82,11 +100,11 @@ def trick_fault(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: 
     pre: all(0 <= m <= SUIT_MASK for m in leader_hand) and all(0 <= m <= SUIT_MASK for m in follower_hand)
     pre: all(a & b == 0 for a, b in zip(leader_hand, follower_hand))
     pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE and lead != follow
-    post: (__return__ is None) == bool(leader_hand[suit_of(lead)] >> bit_of(lead) & 1 and follower_hand[suit_of(follow)] >> bit_of(follow) & 1 and (suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0))
+    post: no_fault_exactly_when_legal(leader_hand, follower_hand, lead, follow, __return__)
     post: (__return__ in ("out-of-turn", "lead-not-held")) == (not leader_hand[suit_of(lead)] >> bit_of(lead) & 1)
-    post: __return__ not in ("out-of-turn", "lead-not-held") or (__return__ == "out-of-turn") == bool(follower_hand[suit_of(lead)] >> bit_of(lead) & 1)
+    post: out_of_turn_when_the_follower_holds_the_lead(follower_hand, lead, __return__)
     post: __return__ != "follow-not-held" or not follower_hand[suit_of(follow)] >> bit_of(follow) & 1
-    post: __return__ != "revoke" or (suit_of(follow) != suit_of(lead) and follower_hand[suit_of(lead)] != 0 and bool(follower_hand[suit_of(follow)] >> bit_of(follow) & 1))
+    post: revoke_only_holding_the_suit_led(follower_hand, lead, follow, __return__)
     """
     if not leader_hand[lead >> 3] >> (lead & 7) & 1:
         return "out-of-turn" if follower_hand[lead >> 3] >> (lead & 7) & 1 else "lead-not-held"
@@ -95,6 +113,38 @@ def trick_fault(leader_hand: Sequence[int], follower_hand: Sequence[int], lead: 
     if follow >> 3 != lead >> 3 and follower_hand[lead >> 3]:
         return "revoke"
     return None
+
+
+def no_fault_exactly_when_legal(
+    leader_hand: Sequence[int], follower_hand: Sequence[int], lead: Card, follow: Card, result: TrickFault | None,
+) -> bool:
+    """A trick has no fault exactly when the leader holds the card led and the follower the card played, of the
+    suit led if he holds one (rule play.follow-suit)."""
+    return (result is None) == bool(
+        leader_hand[suit_of(lead)] >> bit_of(lead) & 1 and follower_hand[suit_of(follow)] >> bit_of(follow) & 1
+        and (suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0)
+    )
+
+
+def out_of_turn_when_the_follower_holds_the_lead(
+    follower_hand: Sequence[int], lead: Card, result: TrickFault | None,
+) -> bool:
+    """A card led that the leader does not hold is a lead out of turn exactly when it is the follower's (rule
+    play.follow-suit)."""
+    return result not in ("out-of-turn", "lead-not-held") or (
+        (result == "out-of-turn") == bool(follower_hand[suit_of(lead)] >> bit_of(lead) & 1)
+    )
+
+
+def revoke_only_holding_the_suit_led(
+    follower_hand: Sequence[int], lead: Card, follow: Card, result: TrickFault | None,
+) -> bool:
+    """A revoke is a card held of another suit than the one led, by a follower who holds the suit led (rule
+    play.follow-suit)."""
+    return result != "revoke" or (
+        suit_of(follow) != suit_of(lead) and follower_hand[suit_of(lead)] != 0
+        and bool(follower_hand[suit_of(follow)] >> bit_of(follow) & 1)
+    )
 
 
 def check_trick(
