@@ -303,7 +303,7 @@ def post(module: Any, function: str, opening: str) -> str:
 
 PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (exchange, "deal_exchange", Plant("younger-takes-the-elders-cards", "the younger takes in from the top of the stock, not where the elder stopped",
-     "stock[k : k + len(younger_discard)]", "stock[: len(younger_discard)]", post(exchange, "deal_exchange", "set(cards_of(__return__[1]))"))),
+     "stock[k : k + len(younger_discard)]", "stock[: len(younger_discard)]", post(exchange, "deal_exchange", "younger_takes_in_where_the_elder_stopped("))),
     (counts, "count_discards", Plant("younger-most-left-out", "the younger may not discard his most",
      "for j in range(y_lo, min(y_hi, n) + 1))", "for j in range(y_lo, min(y_hi, n)))", post(counts, "count_discards", "all(n == sum(comb("))),
     (counts, "legal_plies", Plant("no-need-to-follow", "the follower may play any card he holds to a card led",

@@ -42,13 +42,37 @@ def check_discard(
     raises: PiquetError
     post: len(set(discard)) == len(discard) and set(discard) <= set(cards_of(dealt))
     post: limits is None or limits[0] <= len(discard) <= limits[1]
-    post: limits is not None or player != "elder" or ruleset_of(ruleset).exchange.elder_min <= len(discard) <= ruleset_of(ruleset).exchange.elder_max
-    post: limits is not None or player != "younger" or ruleset_of(ruleset).exchange.younger_min <= len(discard) <= min(ruleset_of(ruleset).pack.stock_size - elder_discarded, ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    post: elders_discard_within_the_rulesets_limits(player, discard, ruleset, limits)
+    post: youngers_discard_within_the_rulesets_limits(player, discard, elder_discarded, ruleset, limits)
     """
     rs = ruleset_of(ruleset)
     discard_limits(player, elder_discarded, rs)  # checks the player and the count
     dealt = check_hand(dealt, f"{player}.dealt")
     _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs, limits)
+
+
+def elders_discard_within_the_rulesets_limits(
+    player: Player, discard: tuple[Card, ...], ruleset: Ruleset | str | None, limits: tuple[int, int] | None,
+) -> bool:
+    """Unless a deal of the wrong number sets the limits, the elder discards from his least to his most (rule
+    exchange.elder-limits)."""
+    return limits is not None or player != "elder" or (
+        ruleset_of(ruleset).exchange.elder_min <= len(discard) <= ruleset_of(ruleset).exchange.elder_max
+    )
+
+
+def youngers_discard_within_the_rulesets_limits(
+    player: Player, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset | str | None,
+    limits: tuple[int, int] | None,
+) -> bool:
+    """Unless a deal of the wrong number sets the limits, the younger discards from his least to his most, and
+    no more than the elder left in the stock (rule exchange.younger-limits)."""
+    return limits is not None or player != "younger" or (
+        ruleset_of(ruleset).exchange.younger_min
+        <= len(discard)
+        <= min(ruleset_of(ruleset).pack.stock_size - elder_discarded,
+               ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    )
 
 
 def _discard_pack(
@@ -97,16 +121,44 @@ def exchange(
 
     rules: exchange.take-from-top, exchange.elder-limits, exchange.younger-limits
     raises: PiquetError
-    post: set(cards_of(__return__[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | set(tuple(stock)[: len(elder_discard)])
-    post: set(cards_of(__return__[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | set(tuple(stock)[len(elder_discard) :][: len(younger_discard)])
+    post: elders_hand_after_the_exchange(elder_dealt, elder_discard, stock, __return__)
+    post: youngers_hand_after_the_exchange(younger_dealt, elder_discard, younger_discard, stock, __return__)
     post: len(elder_discard) + len(younger_discard) <= len(tuple(stock))
     post: ruleset_of(ruleset).exchange.elder_min <= len(elder_discard) <= ruleset_of(ruleset).exchange.elder_max
-    post: ruleset_of(ruleset).exchange.younger_min <= len(younger_discard) <= (ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    post: youngers_discard_within_his_limits(younger_discard, ruleset)
     """
     rs = ruleset_of(ruleset)
     elder_dealt, younger_dealt, stock = check_deal(elder_dealt, younger_dealt, stock, rs)
     e_out, y_out = check_cards(elder_discard, "elder.discard"), check_cards(younger_discard, "younger.discard")
     return deal_exchange(elder_dealt, younger_dealt, e_out, y_out, stock, rs)
+
+
+def elders_hand_after_the_exchange(
+    elder_dealt: Hand, elder_discard: tuple[Card, ...], stock: tuple[Card, ...], result: tuple[Hand, Hand],
+) -> bool:
+    """The elder's hand after the exchange is his dealt hand less his discard, with as many cards taken in off
+    the top of the stock (rule exchange.take-from-top)."""
+    taken = set(tuple(stock)[: len(elder_discard)])
+    return set(cards_of(result[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | taken
+
+
+def youngers_hand_after_the_exchange(
+    younger_dealt: Hand, elder_discard: tuple[Card, ...], younger_discard: tuple[Card, ...], stock: tuple[Card, ...],
+    result: tuple[Hand, Hand],
+) -> bool:
+    """The younger's hand after the exchange is his dealt hand less his discard, with as many cards taken in from
+    where the elder stopped (rule exchange.take-from-top)."""
+    taken = set(tuple(stock)[len(elder_discard) :][: len(younger_discard)])
+    return set(cards_of(result[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | taken
+
+
+def youngers_discard_within_his_limits(younger_discard: tuple[Card, ...], ruleset: Ruleset | str | None) -> bool:
+    """The younger discards from his least to his most (rule exchange.younger-limits)."""
+    return (
+        ruleset_of(ruleset).exchange.younger_min
+        <= len(younger_discard)
+        <= (ruleset_of(ruleset).exchange.younger_max or PACK_SIZE)
+    )
 
 
 def check_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], rs: Ruleset) -> tuple[Hand, Hand, tuple[Card, ...]]:
@@ -119,8 +171,8 @@ def check_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], 
     laws: 9, 75
     raises: PiquetError
     post: __return__ == (tuple(elder_dealt), tuple(younger_dealt), tuple(stock))
-    post: len(cards_of(__return__[0])) == len(cards_of(__return__[1])) == rs.pack.hand_size and len(__return__[2]) == rs.pack.stock_size
-    post: len(set(cards_of(__return__[0]) + cards_of(__return__[1]) + __return__[2])) == 2 * rs.pack.hand_size + rs.pack.stock_size
+    post: hands_and_stock_of_the_rulesets_sizes(rs, __return__)
+    post: every_card_dealt_once(rs, __return__)
     """
     elder_dealt, younger_dealt = check_hand(elder_dealt, "elder.dealt"), check_hand(younger_dealt, "younger.dealt")
     stock = check_cards(stock, "stock")
@@ -131,6 +183,20 @@ def check_deal(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ...], 
         raise error("deal-stock-size", f"stock has {len(stock)} cards; the stock is {rs.pack.stock_size}")
     check_distinct([("elder.dealt", cards_of(elder_dealt)), ("younger.dealt", cards_of(younger_dealt)), ("stock", stock)], rs)
     return elder_dealt, younger_dealt, stock
+
+
+def hands_and_stock_of_the_rulesets_sizes(rs: Ruleset, result: tuple[Hand, Hand, tuple[Card, ...]]) -> bool:
+    """Each player is dealt the ruleset's hand and the rest makes the stock (rule deal.sizes; laws 9, 75)."""
+    return (
+        len(cards_of(result[0])) == len(cards_of(result[1])) == rs.pack.hand_size
+        and len(result[2]) == rs.pack.stock_size
+    )
+
+
+def every_card_dealt_once(rs: Ruleset, result: tuple[Hand, Hand, tuple[Card, ...]]) -> bool:
+    """No card is in two places of the deal: the hands and the stock hold every card of the pack once (rule
+    pack.cards; laws 9, 75)."""
+    return len(set(cards_of(result[0]) + cards_of(result[1]) + result[2])) == 2 * rs.pack.hand_size + rs.pack.stock_size
 
 
 def deal_exchange(
@@ -150,9 +216,9 @@ def deal_exchange(
     laws: 21, 22
     raises: PiquetError
     post: rs.exchange.elder_min <= len(elder_discard) <= rs.exchange.elder_max
-    post: rs.exchange.younger_min <= len(younger_discard) <= min(len(stock) - len(elder_discard), rs.exchange.younger_max or PACK_SIZE)
-    post: set(cards_of(__return__[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | set(stock[: len(elder_discard)])
-    post: set(cards_of(__return__[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | set(stock[len(elder_discard) : len(elder_discard) + len(younger_discard)])
+    post: youngers_discard_within_what_the_elder_left(elder_discard, younger_discard, stock, rs)
+    post: elder_takes_in_off_the_top(elder_dealt, elder_discard, stock, __return__)
+    post: younger_takes_in_where_the_elder_stopped(younger_dealt, elder_discard, younger_discard, stock, __return__)
     post: size(__return__[0]) == size(elder_dealt) and size(__return__[1]) == size(younger_dealt)
     """
     e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
@@ -162,3 +228,34 @@ def deal_exchange(
     elder = hand_of_pack(e_pack & ~e_out | pack_of(stock[:k]))
     younger = hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + len(younger_discard)]))
     return elder, younger
+
+
+def youngers_discard_within_what_the_elder_left(
+    elder_discard: tuple[Card, ...], younger_discard: tuple[Card, ...], stock: tuple[Card, ...], rs: Ruleset,
+) -> bool:
+    """The younger discards from his least to his most, and no more than the cards the elder left in the stock
+    (rule exchange.younger-limits; law 22)."""
+    return (
+        rs.exchange.younger_min
+        <= len(younger_discard)
+        <= min(len(stock) - len(elder_discard), rs.exchange.younger_max or PACK_SIZE)
+    )
+
+
+def elder_takes_in_off_the_top(
+    elder_dealt: Hand, elder_discard: tuple[Card, ...], stock: tuple[Card, ...], result: tuple[Hand, Hand],
+) -> bool:
+    """The elder's hand is his dealt hand less his discard, with as many cards taken in off the top of the stock
+    (rule exchange.take-from-top; law 21)."""
+    taken = set(stock[: len(elder_discard)])
+    return set(cards_of(result[0])) == set(cards_of(elder_dealt)) - set(elder_discard) | taken
+
+
+def younger_takes_in_where_the_elder_stopped(
+    younger_dealt: Hand, elder_discard: tuple[Card, ...], younger_discard: tuple[Card, ...], stock: tuple[Card, ...],
+    result: tuple[Hand, Hand],
+) -> bool:
+    """The younger's hand is his dealt hand less his discard, with as many cards taken in from where the elder
+    stopped (rule exchange.take-from-top; law 22)."""
+    taken = set(stock[len(elder_discard) : len(elder_discard) + len(younger_discard)])
+    return set(cards_of(result[1])) == set(cards_of(younger_dealt)) - set(younger_discard) | taken
