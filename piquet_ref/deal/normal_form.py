@@ -93,7 +93,7 @@ def is_regular(rec: DealRecord) -> bool:
     deal's shape: the normal form carries them as they are.
 
     rules: deal.sizes, exchange.take-from-top
-    post: not __return__ or not any(p.take is not None or p.took_in_first or p.false_claim or p.exposed_stock for p in (rec.elder, rec.younger))
+    post: no_irregular_exchange_or_claim(rec, __return__)
     post: not __return__ or rec.elder.dealt is None or len(rec.stock or ()) == rec.ruleset.pack.stock_size
     """
     e, y = rec.elder, rec.younger
@@ -105,14 +105,22 @@ def is_regular(rec: DealRecord) -> bool:
     return len(e.dealt) == len(y.dealt) == pack.hand_size and len(rec.stock or ()) == pack.stock_size
 
 
+def no_irregular_exchange_or_claim(rec: DealRecord, result: bool) -> bool:
+    """In a regular record nobody takes in another number than he lays out or before his turn, claims what he does
+    not hold, or shows a card of the stock (rule exchange.take-from-top)."""
+    return not result or not any(
+        p.take is not None or p.took_in_first or p.false_claim or p.exposed_stock for p in (rec.elder, rec.younger)
+    )
+
+
 def dealt_hands(rec: DealRecord) -> tuple[Hand, Hand]:
     """The dealt hands of a record in the dealt form, each card of them and of the stock checked to be given
     once (`card-duplicate`, naming where).
 
     rules: pack.cards
     raises: PiquetError
-    post: (set(cards_of(__return__[0])), set(cards_of(__return__[1]))) == (set(rec.elder.dealt or ()), set(rec.younger.dealt or ()))
-    post: len(set((rec.elder.dealt or ()) + (rec.younger.dealt or ()) + (rec.stock or ()))) == len((rec.elder.dealt or ()) + (rec.younger.dealt or ()) + (rec.stock or ()))
+    post: dealt_hands_as_recorded(rec, __return__)
+    post: no_card_dealt_twice(rec)
     """
     assert rec.elder.dealt is not None and rec.younger.dealt is not None
     e, y, stock = rec.elder.dealt, rec.younger.dealt, rec.stock or ()
@@ -122,13 +130,26 @@ def dealt_hands(rec: DealRecord) -> tuple[Hand, Hand]:
     return hand_of_pack(e_pack), hand_of_pack(y_pack)
 
 
+def dealt_hands_as_recorded(rec: DealRecord, result: tuple[Hand, Hand]) -> bool:
+    """The dealt hands hold the cards the record deals to each player (rule pack.cards)."""
+    return (set(cards_of(result[0])), set(cards_of(result[1]))) == (
+        set(rec.elder.dealt or ()), set(rec.younger.dealt or ())
+    )
+
+
+def no_card_dealt_twice(rec: DealRecord) -> bool:
+    """No card is dealt twice: the dealt hands and the stock give each card once (rule pack.cards)."""
+    dealt = (rec.elder.dealt or ()) + (rec.younger.dealt or ()) + (rec.stock or ())
+    return len(set(dealt)) == len(dealt)
+
+
 def hands_as_given(rec: DealRecord) -> tuple[Hand, Hand]:
     """The hands of a record that gives them after the exchange: each of the ruleset's size (`hand-size`), no
     card in both (`card-duplicate`).
 
     rules: deal.sizes, pack.cards
     raises: PiquetError
-    post: (set(cards_of(__return__[0])), set(cards_of(__return__[1]))) == (set(rec.elder.hand or ()), set(rec.younger.hand or ()))
+    post: hands_after_the_exchange_as_recorded(rec, __return__)
     post: len(cards_of(__return__[0])) == len(cards_of(__return__[1])) == rec.ruleset.pack.hand_size
     """
     rs, e, y = rec.ruleset, rec.elder.hand, rec.younger.hand
@@ -142,18 +163,44 @@ def hands_as_given(rec: DealRecord) -> tuple[Hand, Hand]:
     return hand_of_pack(e_pack), hand_of_pack(y_pack)
 
 
+def hands_after_the_exchange_as_recorded(rec: DealRecord, result: tuple[Hand, Hand]) -> bool:
+    """The hands hold the cards the record gives each player after the exchange (rule pack.cards)."""
+    return (set(cards_of(result[0])), set(cards_of(result[1]))) == (
+        set(rec.elder.hand or ()), set(rec.younger.hand or ())
+    )
+
+
 def resolved(rec: DealRecord, hands: tuple[Hand, Hand], blanche: tuple[bool, bool]) -> NormalDeal:
     """The normal form of `rec` with these hands after the exchange and carte blanche, and no penalty.
 
     rules: declare.barred
-    post: (__return__.hands, __return__.carte_blanche, __return__.tricks, __return__.out_of_turn) == (hands, blanche, rec.tricks, rec.out_of_turn)
-    post: __return__.declare == (rec.elder.declare, rec.younger.declare) and __return__.barred == (rec.elder.barred, rec.younger.barred)
+    post: hands_and_tricks_as_given(rec, hands, blanche, __return__)
+    post: declarations_and_bars_as_recorded(rec, __return__)
     post: (__return__.silent, __return__.tricks_to_play, __return__.credited) == ((False, False), None, (0, 0))
     """
     e, y = rec.elder, rec.younger
     return NormalDeal(
         rec.ruleset, hands, (e.dealt or (), y.dealt or ()), blanche, (e.declare, y.declare), rec.tricks, rec.out_of_turn,
         (e.barred, y.barred),
+    )
+
+
+def hands_and_tricks_as_given(
+    rec: DealRecord, hands: tuple[Hand, Hand], blanche: tuple[bool, bool], result: NormalDeal,
+) -> bool:
+    """The normal form holds the hands and carte blanche given, and the record's tricks and leads out of turn
+    (rule declare.barred)."""
+    return (result.hands, result.carte_blanche, result.tricks, result.out_of_turn) == (
+        hands, blanche, rec.tricks, rec.out_of_turn
+    )
+
+
+def declarations_and_bars_as_recorded(rec: DealRecord, result: NormalDeal) -> bool:
+    """Each player declares as the record says, and the categories he is barred from are those recorded (rule
+    declare.barred)."""
+    return (
+        result.declare == (rec.elder.declare, rec.younger.declare)
+        and result.barred == (rec.elder.barred, rec.younger.barred)
     )
 
 
