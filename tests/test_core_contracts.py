@@ -315,7 +315,7 @@ PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (accretion, "bar_step", Plant("barred-score-never-saves", "a barred score made after the adversary scored first lets him go on to a bonus",
      "return state if first == player else None", "return state", post(accretion, "bar_step", "(__return__ is None) =="))),
     (accretion, "bonuses", Plant("repique-one-point-late", "a repique needs one point more than its threshold",
-     "if rep_total >= rep.threshold and", "if rep_total > rep.threshold and", post(accretion, "bonuses", "all(any(x == b"))),
+     "if rep_total >= rep.threshold and", "if rep_total > rep.threshold and", post(accretion, "bonuses", "every_bonus_reached_is_won("))),
 )
 PLANTED_CHECKS: tuple[tuple[Any, str, str, Plant], ...] = (  # bugs in the checked module's source, judged through a wrapper
     (exchange, "discard_refused", "check_discard", Plant("younger-limit-of-the-elder", "the younger's most is the elder's",

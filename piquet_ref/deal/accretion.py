@@ -97,11 +97,11 @@ def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) ->
     rules: repique.score, pique.score, pique.elder-only, bonus.not-cumulative, bonus.equalities-do-not-save
     pre: isinstance(scores, (tuple, list)) and all(p in (0, 1) for p, _, _ in scores)
     post: all(all(q == p for q, _, n in scores[: i + 1] if n > 0) for i, p, _ in __return__)
-    post: all(sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts) for i, _, b in __return__)
+    post: each_bonus_won_at_the_score_reaching_it(scores, acc, __return__)
     post: all(PLAYERS[p] in getattr(acc, b).players for _, p, b in __return__)
     post: acc.cumulative or len(__return__) <= 1
     post: len({b for _, _, b in __return__}) == len(__return__)
-    post: all(any(x == b for _, _, x in __return__) or (not acc.cumulative and any((j, x == "pique") < (i, b == "pique") for j, _, x in __return__)) for b in ("repique", "pique") for i in range(len(scores)) if PLAYERS[scores[i][0]] in getattr(acc, b).players and all(q == scores[i][0] for q, _, n in scores[: i + 1] if n > 0) and sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts) < getattr(acc, b).threshold <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts))
+    post: every_bonus_reached_is_won(scores, acc, __return__)
     """
     state = NO_SCORE_YET
     out: list[tuple[int, int, Bonus]] = []
@@ -112,6 +112,40 @@ def bonuses(scores: Iterable[tuple[int, Category, int]], acc: AccretionRules) ->
             break
         state = after
     return tuple(out)
+
+
+def each_bonus_won_at_the_score_reaching_it(
+    scores: tuple[tuple[int, Category, int], ...] | list[tuple[int, Category, int]], acc: AccretionRules,
+    result: tuple[tuple[int, int, Bonus], ...],
+) -> bool:
+    """Each bonus is won at the score that brings its player's total in the bonus's counting categories to its
+    threshold, a score of nothing counting nothing (rules repique.score, pique.score)."""
+    return all(
+        sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts)
+        < getattr(acc, b).threshold
+        <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts)
+        for i, _, b in result
+    )
+
+
+def every_bonus_reached_is_won(
+    scores: tuple[tuple[int, Category, int], ...] | list[tuple[int, Category, int]], acc: AccretionRules,
+    result: tuple[tuple[int, int, Bonus], ...],
+) -> bool:
+    """A player the ruleset lets win a bonus wins it at the score that reaches its threshold before his adversary
+    has scored, unless bonuses are not cumulative and another was won first, the repique on a tie (rules
+    repique.score, pique.score, pique.elder-only, bonus.not-cumulative, bonus.equalities-do-not-save)."""
+    return all(
+        any(x == b for _, _, x in result)
+        or (not acc.cumulative and any((j, x == "pique") < (i, b == "pique") for j, _, x in result))
+        for b in ("repique", "pique")
+        for i in range(len(scores))
+        if PLAYERS[scores[i][0]] in getattr(acc, b).players
+        and all(q == scores[i][0] for q, _, n in scores[: i + 1] if n > 0)
+        and sum(n for _, c, n in scores[:i] if n > 0 and c in getattr(acc, b).counts)
+        < getattr(acc, b).threshold
+        <= sum(n for _, c, n in scores[: i + 1] if n > 0 and c in getattr(acc, b).counts)
+    )
 
 
 def score_normal_form(deal: NormalDeal) -> DealResult:
