@@ -76,9 +76,9 @@ def count_discards(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ..
 
     rules: exchange.elder-limits, exchange.younger-limits
     raises: PiquetError
-    post: [k for k, _ in __return__.by_elder] == [k for k, _ in __return__.younger] == list(range(ruleset_of(ruleset).exchange.elder_min, min(ruleset_of(ruleset).exchange.elder_max, ruleset_of(ruleset).pack.hand_size) + 1))
-    post: all(n == sum(comb(ruleset_of(ruleset).pack.hand_size, j) for j in range(ruleset_of(ruleset).exchange.younger_min, min(ruleset_of(ruleset).pack.hand_size, len(stock) - k, ruleset_of(ruleset).exchange.younger_max or len(stock)) + 1)) for k, n in __return__.younger)
-    post: all(n == comb(ruleset_of(ruleset).pack.hand_size, k) * dict(__return__.younger)[k] for k, n in __return__.by_elder)
+    post: every_number_the_elder_may_discard(ruleset, __return__)
+    post: younger_discards_within_his_limits(stock, ruleset, __return__)
+    post: each_elder_discard_with_each_younger_discard(ruleset, __return__)
     post: __return__.total == sum(n for _, n in __return__.by_elder)
     """
     rs = ruleset_of(ruleset)
@@ -96,6 +96,39 @@ def count_discards(elder_dealt: Hand, younger_dealt: Hand, stock: tuple[Card, ..
     return DiscardCount(sum(x for _, x in by_elder), tuple(by_elder), tuple(younger))
 
 
+def every_number_the_elder_may_discard(ruleset: Ruleset | str | None, result: DiscardCount) -> bool:
+    """The exchanges are counted for each number of cards the elder may discard, from his least to his most (or his
+    whole hand), and no other (rule exchange.elder-limits)."""
+    rs = ruleset_of(ruleset)
+    return [k for k, _ in result.by_elder] == [k for k, _ in result.younger] == list(
+        range(rs.exchange.elder_min, min(rs.exchange.elder_max, rs.pack.hand_size) + 1)
+    )
+
+
+def younger_discards_within_his_limits(
+    stock: tuple[Card, ...], ruleset: Ruleset | str | None, result: DiscardCount,
+) -> bool:
+    """After the elder discards k cards, the younger may discard any set of his cards from his least to his most,
+    no more than the stock holds once the elder has taken in (rule exchange.younger-limits)."""
+    rs = ruleset_of(ruleset)
+    return all(
+        n == sum(
+            comb(rs.pack.hand_size, j)
+            for j in range(
+                rs.exchange.younger_min,
+                min(rs.pack.hand_size, len(stock) - k, rs.exchange.younger_max or len(stock)) + 1,
+            )
+        )
+        for k, n in result.younger
+    )
+
+
+def each_elder_discard_with_each_younger_discard(ruleset: Ruleset | str | None, result: DiscardCount) -> bool:
+    """The exchanges that begin with the elder discarding k cards are his discards of k cards, each with every
+    discard then open to the younger (rules exchange.elder-limits, exchange.younger-limits)."""
+    return all(n == comb(ruleset_of(ruleset).pack.hand_size, k) * dict(result.younger)[k] for k, n in result.by_elder)
+
+
 # ------------------------------------------------------------------------------ the play
 
 
@@ -109,11 +142,20 @@ def legal_plies(pos: Position) -> tuple[Card, ...]:
     rules: play.follow-suit, play.first-lead
     pre: isinstance(pos, Position)
     post: pos.lead is not None or __return__ == cards_of(pos.hand(pos.leader))
-    post: pos.lead is None or __return__ == tuple(c for c in cards_of(pos.hand(other(pos.leader))) if suit_of(c) == suit_of(pos.lead) or all(suit_of(d) != suit_of(pos.lead) for d in cards_of(pos.hand(other(pos.leader)))))
+    post: follower_follows_suit_if_he_can(pos, __return__)
     """
     if pos.lead is None:
         return cards_of(pos.hand(pos.leader))
     return cards_of(legal_follows(pos.hand(other(pos.leader)), pos.lead))
+
+
+def follower_follows_suit_if_he_can(pos: Position, result: tuple[Card, ...]) -> bool:
+    """To a card led, the follower may play his cards of the suit led, or any card if he holds none of it (rule
+    play.follow-suit)."""
+    follower = cards_of(pos.hand(other(pos.leader)))
+    return pos.lead is None or result == tuple(
+        c for c in follower if suit_of(c) == suit_of(pos.lead) or all(suit_of(d) != suit_of(pos.lead) for d in follower)
+    )
 
 
 def after_ply(pos: Position, card: Card) -> Position:
@@ -128,9 +170,9 @@ def after_ply(pos: Position, card: Card) -> Position:
     pre: isinstance(pos, Position)
     raises: PiquetError
     post: pos.lead is not None or (card in cards_of(pos.hand(pos.leader)) and __return__ == pos._replace(lead=card))
-    post: pos.lead is None or (card in cards_of(pos.hand(other(pos.leader))) and (suit_of(card) == suit_of(pos.lead) or all(suit_of(c) != suit_of(pos.lead) for c in cards_of(pos.hand(other(pos.leader))))))
-    post: pos.lead is None or (set(cards_of(__return__.hand(pos.leader))) == set(cards_of(pos.hand(pos.leader))) - {pos.lead} and set(cards_of(__return__.hand(other(pos.leader)))) == set(cards_of(pos.hand(other(pos.leader)))) - {card})
-    post: pos.lead is None or (__return__.lead is None and __return__.leader == (other(pos.leader) if suit_of(card) == suit_of(pos.lead) and bit_of(card) > bit_of(pos.lead) else pos.leader))
+    post: card_played_follows_suit_if_he_can(pos, card)
+    post: each_loses_his_card_of_the_trick(pos, card, __return__)
+    post: winner_of_the_trick_leads_next(pos, card, __return__)
     """
     card = check_card(card)
     if card not in legal_plies(pos):  # the scorer's check names the fault; a bad lead fails it before the follow is read
@@ -143,6 +185,35 @@ def after_ply(pos: Position, card: Card) -> Position:
     follower = other(pos.leader)
     hands = {pos.leader: remove(pos.hand(pos.leader), pos.lead), follower: remove(pos.hand(follower), card)}
     return Position(hands["elder"], hands["younger"], follower if beats(pos.lead, card) else pos.leader)
+
+
+def card_played_follows_suit_if_he_can(pos: Position, card: Card) -> bool:
+    """A card played to a card led is the follower's, of the suit led if he holds one (rule play.follow-suit)."""
+    follower = cards_of(pos.hand(other(pos.leader)))
+    return pos.lead is None or (
+        card in follower
+        and (suit_of(card) == suit_of(pos.lead) or all(suit_of(c) != suit_of(pos.lead) for c in follower))
+    )
+
+
+def each_loses_his_card_of_the_trick(pos: Position, card: Card, result: Position) -> bool:
+    """The trick complete, the leader has lost the card he led and the follower the card he played, and nothing
+    else (rule play.first-lead)."""
+    return pos.lead is None or (
+        set(cards_of(result.hand(pos.leader))) == set(cards_of(pos.hand(pos.leader))) - {pos.lead}
+        and set(cards_of(result.hand(other(pos.leader)))) == set(cards_of(pos.hand(other(pos.leader)))) - {card}
+    )
+
+
+def winner_of_the_trick_leads_next(pos: Position, card: Card, result: Position) -> bool:
+    """The trick complete, no card is led and its winner is on lead: the follower only with a higher card of the
+    suit led, there being no trumps (rule play.trick-winner)."""
+    return pos.lead is None or (
+        result.lead is None
+        and result.leader == (
+            other(pos.leader) if suit_of(card) == suit_of(pos.lead) and bit_of(card) > bit_of(pos.lead) else pos.leader
+        )
+    )
 
 
 def plies_left(pos: Position) -> int:
@@ -173,7 +244,7 @@ def count_play(pos: Position, plies: int) -> PlayCount:
     post: min(plies, plies_left(pos)) == 0 or tuple(c for c, _ in __return__.by_first) == legal_plies(pos)
     post: __return__.total == sum(n for _, n in __return__.by_first) or not __return__.by_first
     post: min(plies, plies_left(pos)) != 1 or __return__.total == len(legal_plies(pos))
-    post: min(plies, plies_left(pos)) < 2 or all(n == count_play(after_ply(pos, c), plies - 1).total for c, n in __return__.by_first)
+    post: each_first_ply_counts_the_sequences_after_it(pos, plies, __return__)
     """
     pos = check_position(pos)
     if type(plies) is not int or plies < 0:
@@ -184,6 +255,14 @@ def count_play(pos: Position, plies: int) -> PlayCount:
     memo: Memo = {}
     by_first = tuple((card, _from(after_ply(pos, card), plies - 1, memo)) for card in legal_plies(pos))
     return PlayCount(sum(n for _, n in by_first), by_first)
+
+
+def each_first_ply_counts_the_sequences_after_it(pos: Position, plies: int, result: PlayCount) -> bool:
+    """With two plies or more to count, the sequences that begin with a card are those of one ply fewer from the
+    position it leads to (rules play.follow-suit, play.first-lead, play.trick-winner)."""
+    return min(plies, plies_left(pos)) < 2 or all(
+        n == count_play(after_ply(pos, c), plies - 1).total for c, n in result.by_first
+    )
 
 
 def check_position(pos: object) -> Position:
@@ -260,10 +339,10 @@ def position_of(record: Any) -> tuple[Ruleset, Position]:
     rules: play.first-lead, play.trick-winner
     raises: PiquetError
     post: __return__[1].lead is None and __return__[0] == parse_record(record).ruleset
-    post: set(cards_of(__return__[1].elder)) == set(cards_of(score_deal(record).hands[0])) - {c for t in parse_record(record).tricks for c in t}
-    post: set(cards_of(__return__[1].younger)) == set(cards_of(score_deal(record).hands[1])) - {c for t in parse_record(record).tricks for c in t}
+    post: elders_cards_left_after_the_tricks(record, __return__)
+    post: youngers_cards_left_after_the_tricks(record, __return__)
     post: parse_record(record).tricks or __return__[1].leader == __return__[0].play.first_leader
-    post: not parse_record(record).tricks or (__return__[1].leader == PLAYERS[parse_record(record).tricks[-1][0] not in cards_of(score_deal(record).hands[0])]) != (suit_of(parse_record(record).tricks[-1][1]) == suit_of(parse_record(record).tricks[-1][0]) and bit_of(parse_record(record).tricks[-1][1]) > bit_of(parse_record(record).tricks[-1][0]))
+    post: winner_of_the_last_trick_on_lead(record, __return__)
     """
     result = score_deal(record)
     hands = dict(zip(PLAYERS, result.hands))
@@ -273,3 +352,24 @@ def position_of(record: Any) -> tuple[Ruleset, Position]:
         hands[other(trick.leader)] = remove(hands[other(trick.leader)], trick.follow)
         leader = trick.winner
     return result.ruleset, Position(hands["elder"], hands["younger"], leader)
+
+
+def elders_cards_left_after_the_tricks(record: Any, result: tuple[Ruleset, Position]) -> bool:
+    """The elder holds his hand after the exchange less the cards of the tricks played (rule play.first-lead)."""
+    played = {c for t in parse_record(record).tricks for c in t}
+    return set(cards_of(result[1].elder)) == set(cards_of(score_deal(record).hands[0])) - played
+
+
+def youngers_cards_left_after_the_tricks(record: Any, result: tuple[Ruleset, Position]) -> bool:
+    """The younger holds his hand after the exchange less the cards of the tricks played (rule play.first-lead)."""
+    played = {c for t in parse_record(record).tricks for c in t}
+    return set(cards_of(result[1].younger)) == set(cards_of(score_deal(record).hands[1])) - played
+
+
+def winner_of_the_last_trick_on_lead(record: Any, result: tuple[Ruleset, Position]) -> bool:
+    """After a trick, its leader (whoever held its lead) leads again unless the follower won it with a higher card
+    of the suit led (rules play.first-lead, play.trick-winner)."""
+    tricks = parse_record(record).tricks
+    return not tricks or (result[1].leader == PLAYERS[tricks[-1][0] not in cards_of(score_deal(record).hands[0])]) != (
+        suit_of(tricks[-1][1]) == suit_of(tricks[-1][0]) and bit_of(tricks[-1][1]) > bit_of(tricks[-1][0])
+    )
