@@ -323,8 +323,7 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
         'data not in ("all", "none") or __return__ == DeclareChoice(data, data, data)')),
     ("parse_record", Plant("stock-reversed", "the stock is read bottom first",
         'stock = read_cards(data["stock"], table, "stock")', 'stock = read_cards(data["stock"], table, "stock")[::-1]',
-        'isinstance(data, DealRecord) or __return__.stock == (tuple(parse_card(t, __return__.ruleset) for t in (data["stock"].replace(",", " ").split() '
-        'if isinstance(data["stock"], str) else data["stock"])) if "stock" in data else None)')),
+        "stock_read_as_written(data, __return__)")),
 )
 
 

@@ -81,18 +81,18 @@ def parse_record(data: Any) -> DealRecord:
     post: not isinstance(data, DealRecord) or __return__ is data
     post: isinstance(data, DealRecord) or __return__.ruleset.id == data.get("ruleset", DEFAULT_RULESET)
     post: (__return__.elder.hand is None) == (__return__.younger.hand is None) == (__return__.stock is not None)
-    post: isinstance(data, DealRecord) or all(getattr(__return__.player(w), k) == (tuple(parse_card(t, __return__.ruleset) for t in (data[w][k].replace(",", " ").split() if isinstance(data[w][k], str) else data[w][k])) if k in data[w] else None) for w in PLAYERS for k in ("dealt", "discard", "hand"))
-    post: isinstance(data, DealRecord) or __return__.stock == (tuple(parse_card(t, __return__.ruleset) for t in (data["stock"].replace(",", " ").split() if isinstance(data["stock"], str) else data["stock"])) if "stock" in data else None)
-    post: isinstance(data, DealRecord) or __return__.tricks == tuple(tuple(parse_card(t, __return__.ruleset) for t in (v.replace(",", " ").split() if isinstance(v, str) else v)) for v in data.get("tricks", []))
+    post: cards_read_as_written(data, __return__)
+    post: stock_read_as_written(data, __return__)
+    post: tricks_read_as_written(data, __return__)
     rules: deal.sizes
     post: len(__return__.tricks) <= __return__.ruleset.play.tricks
     rules: declare.sinking
-    post: isinstance(data, DealRecord) or all("declare" in data[w] or __return__.player(w).declare == ALL for w in PLAYERS)
-    post: isinstance(data, DealRecord) or all(__return__.player(w)[4:7] == (data[w].get("take"), data[w].get("waives_penalty", False), data[w].get("false_claim", False)) for w in PLAYERS)
-    post: isinstance(data, DealRecord) or all(__return__.player(w).took_in_first == data[w].get("took_in_first", False) for w in PLAYERS)
-    post: not __return__.elder.took_in_first and (not __return__.younger.took_in_first or __return__.younger.hand is None)
+    post: declare_all_unless_given(data, __return__)
+    post: take_waiver_and_false_claim_as_given(data, __return__)
+    post: took_in_first_as_given(data, __return__)
+    post: only_a_dealt_younger_takes_in_first(__return__)
     rules: declare.barred
-    post: isinstance(data, DealRecord) or all(sorted(__return__.player(w).barred) == sorted(data[w].get("barred", [])) for w in PLAYERS)
+    post: barred_as_given(data, __return__)
     """
     if isinstance(data, DealRecord):
         return _checked(data)
@@ -119,6 +119,74 @@ def parse_record(data: Any) -> DealRecord:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
     tricks = _tricks(data.get("tricks", []), rs, table)
     return DealRecord(rs, elder, younger, stock, tricks, _out_of_turn(data.get("out_of_turn", []), len(tricks)))
+
+
+def cards_read_as_written(data: Any, result: DealRecord) -> bool:
+    """Each player's dealt hand, discard and hand after the exchange hold the cards their texts write, in order, and
+    are absent where not given (rule pack.cards)."""
+    return isinstance(data, DealRecord) or all(
+        getattr(result.player(w), k) == (
+            tuple(
+                parse_card(t, result.ruleset)
+                for t in (data[w][k].replace(",", " ").split() if isinstance(data[w][k], str) else data[w][k])
+            )
+            if k in data[w] else None
+        )
+        for w in PLAYERS for k in ("dealt", "discard", "hand")
+    )
+
+
+def stock_read_as_written(data: Any, result: DealRecord) -> bool:
+    """The stock holds the cards its texts write, top first, and is absent where not given (rule pack.cards)."""
+    return isinstance(data, DealRecord) or result.stock == (
+        tuple(
+            parse_card(t, result.ruleset)
+            for t in (data["stock"].replace(",", " ").split() if isinstance(data["stock"], str) else data["stock"])
+        )
+        if "stock" in data else None
+    )
+
+
+def tricks_read_as_written(data: Any, result: DealRecord) -> bool:
+    """Each trick holds the two cards its texts write, the leader's first (rule pack.cards)."""
+    return isinstance(data, DealRecord) or result.tricks == tuple(
+        tuple(parse_card(t, result.ruleset) for t in (v.replace(",", " ").split() if isinstance(v, str) else v))
+        for v in data.get("tricks", [])
+    )
+
+
+def declare_all_unless_given(data: Any, result: DealRecord) -> bool:
+    """A player who is not given a `declare` declares all he holds (rule declare.sinking)."""
+    return isinstance(data, DealRecord) or all("declare" in data[w] or result.player(w).declare == ALL for w in PLAYERS)
+
+
+def take_waiver_and_false_claim_as_given(data: Any, result: DealRecord) -> bool:
+    """Each player's cards taken in, waiver of a penalty and false claim are as given, by default none (laws 30-35,
+    44, 54)."""
+    return isinstance(data, DealRecord) or all(
+        result.player(w)[4:7]
+        == (data[w].get("take"), data[w].get("waives_penalty", False), data[w].get("false_claim", False))
+        for w in PLAYERS
+    )
+
+
+def took_in_first_as_given(data: Any, result: DealRecord) -> bool:
+    """A player took in first exactly when the record says so (law 29)."""
+    return isinstance(data, DealRecord) or all(
+        result.player(w).took_in_first == data[w].get("took_in_first", False) for w in PLAYERS
+    )
+
+
+def only_a_dealt_younger_takes_in_first(result: DealRecord) -> bool:
+    """Only the younger can take in before his turn, and only in a record of the dealt hands (law 29)."""
+    return not result.elder.took_in_first and (not result.younger.took_in_first or result.younger.hand is None)
+
+
+def barred_as_given(data: Any, result: DealRecord) -> bool:
+    """Each player is barred from the categories given, and no other (rule declare.barred)."""
+    return isinstance(data, DealRecord) or all(
+        sorted(result.player(w).barred) == sorted(data[w].get("barred", [])) for w in PLAYERS
+    )
 
 
 def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> PlayerRecord:
@@ -222,9 +290,9 @@ def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
     raises: PiquetError
     post: data not in ("all", "none") or __return__ == DeclareChoice(data, data, data)
     post: data in ("all", "none") or (isinstance(data, Mapping) and set(data) <= set(DECL_CATEGORIES))
-    post: data in ("all", "none") or all(getattr(__return__, k) == data.get(k, "all") for k in DECL_CATEGORIES if data.get(k, "all") in ("all", "none"))
-    post: data in ("all", "none") or data.get("point", "all") in ("all", "none") or __return__.point == tuple(parse_card(t, rs) for t in (data["point"].replace(",", " ").split() if isinstance(data["point"], str) else data["point"]))
-    post: data in ("all", "none") or all(data.get(k, "all") in ("all", "none") or getattr(__return__, k) == tuple(tuple(parse_card(t, rs) for t in (v.replace(",", " ").split() if isinstance(v, str) else v)) for v in data[k]) for k in DECL_CATEGORIES[1:])
+    post: categories_all_or_none_as_given(data, __return__)
+    post: point_read_as_written(data, rs, __return__)
+    post: sequences_and_sets_read_as_written(data, rs, __return__)
     """
     if data == "all":
         return ALL
@@ -248,6 +316,34 @@ def parse_declare(data: Any, who: Player, rs: Ruleset) -> DeclareChoice:
         return tuple(read_cards(v, notation(rs).parse, f"{where}[{i}]") for i, v in enumerate(value))
 
     return DeclareChoice(choice("point"), choice("sequences"), choice("sets"))
+
+
+def categories_all_or_none_as_given(data: Any, result: DeclareChoice) -> bool:
+    """A category given as all or none is declared so, and one left out is all (rule declare.sinking)."""
+    return data in ("all", "none") or all(
+        getattr(result, k) == data.get(k, "all") for k in DECL_CATEGORIES if data.get(k, "all") in ("all", "none")
+    )
+
+
+def point_read_as_written(data: Any, rs: Ruleset, result: DeclareChoice) -> bool:
+    """A point declared by its cards holds the cards their texts write, in order (rule declare.sinking)."""
+    return data in ("all", "none") or data.get("point", "all") in ("all", "none") or result.point == tuple(
+        parse_card(t, rs)
+        for t in (data["point"].replace(",", " ").split() if isinstance(data["point"], str) else data["point"])
+    )
+
+
+def sequences_and_sets_read_as_written(data: Any, rs: Ruleset, result: DeclareChoice) -> bool:
+    """Sequences or sets declared by their cards hold, each, the cards their texts write, in order (rule
+    declare.sinking)."""
+    return data in ("all", "none") or all(
+        data.get(k, "all") in ("all", "none")
+        or getattr(result, k) == tuple(
+            tuple(parse_card(t, rs) for t in (v.replace(",", " ").split() if isinstance(v, str) else v))
+            for v in data[k]
+        )
+        for k in DECL_CATEGORIES[1:]
+    )
 
 
 def _checked(rec: DealRecord) -> DealRecord:
