@@ -193,8 +193,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
                             "dealing_breaches(deals, pair, rs) == []")),
     ("rubicon_partie", Plant("forward-swapped", "the scores brought forward are put in each other's column",
                              "forward = (done, totals[0], totals[1])", "forward = (done, totals[1], totals[0])",
-                             '__return__.brought_forward == (None if "brought_forward" not in data else (data["brought_forward"]["deals"], '
-                             '*(data["brought_forward"]["scores"][n] for n in pair)))')),
+                             "scores_brought_forward_as_entered(data, pair, __return__)")),
     ("games", Plant("game-adds-the-first-score-twice", "a deal that decides nothing adds the first player's score to both",
                     "totals = (totals[0] + d.scores[0], totals[1] + d.scores[1])", "totals = (totals[0] + d.scores[0], totals[1] + d.scores[0])",
                     "games_tally(__return__[0], pair, rs, form) == __return__[1]")),

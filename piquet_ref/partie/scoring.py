@@ -160,7 +160,7 @@ def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, 
     pre: form in ("rubicon", "four-deal") and pair[0] != pair[1]
     raises: PiquetError
     post: (__return__.number, __return__.players) == (number, pair)
-    post: __return__.brought_forward == (None if "brought_forward" not in data else (data["brought_forward"]["deals"], *(data["brought_forward"]["scores"][n] for n in pair)))
+    post: scores_brought_forward_as_entered(data, pair, __return__)
     rules: deal.cut, deal.alternation, partie.deals
     post: deals_in_order(pair, __return__.deals, data["deals"], rs)
     rules: partie.deals, partie.four-deal, partie.ties
@@ -202,6 +202,15 @@ def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, 
     w = 0 if totals[0] > totals[1] else 1
     won, rubicon = points_won(totals[w], totals[1 - w], rs)
     return Partie(number, pair, tuple(lines), forward, totals, "won", pair[w], won, rubicon, extra)
+
+
+def scores_brought_forward_as_entered(data: Any, pair: Pair, result: Partie) -> bool:
+    """A partie goes on from the deals and each player's score the entry brings forward, if any (rules
+    partie.deals, partie.four-deal)."""
+    return result.brought_forward == (
+        None if "brought_forward" not in data
+        else (data["brought_forward"]["deals"], *(data["brought_forward"]["scores"][n] for n in pair))
+    )
 
 
 def partie_over(played: int, totals: tuple[int, int], length: int, extra: int) -> bool:
@@ -320,7 +329,7 @@ def chouette(data: Any, players: tuple[str, str, str], rs: Ruleset, where: str) 
     post: chouette_seats_and_tens(players, __return__[0], __return__[1], rs)
     post: all(p.outcome != "in-progress" for p in __return__[0][:-1])
     rules: deal.cut, deal.alternation, partie.deals
-    post: len(__return__[0]) == len(data) and all(p.number == i and deals_in_order(p.players, p.deals, e["deals"], rs) for i, (p, e) in enumerate(zip(__return__[0], data), 1))
+    post: parties_numbered_and_dealt_in_order(data, rs, __return__)
     """
     if not isinstance(data, list) or not data:
         raise _invalid(f"{where} must be a non-empty list of parties")
@@ -347,6 +356,17 @@ def chouette(data: Any, players: tuple[str, str, str], rs: Ruleset, where: str) 
         else:  # the partner who beat him becomes single, the adviser plays, the loser advises
             single, playing, advising = playing, advising, single
     return tuple(parties), tuple(lines)
+
+
+def parties_numbered_and_dealt_in_order(
+    data: Any, rs: Ruleset, result: tuple[tuple[Partie, ...], tuple[ChouetteLine, ...]],
+) -> bool:
+    """Each entry is a partie, numbered in order, whose deals are the entry's in order, cut and dealt in turn
+    (rules deal.cut, deal.alternation, partie.deals)."""
+    return len(result[0]) == len(data) and all(
+        p.number == i and deals_in_order(p.players, p.deals, e["deals"], rs)
+        for i, (p, e) in enumerate(zip(result[0], data), 1)
+    )
 
 
 # ------------------------------------------------------------------ the record
