@@ -54,12 +54,21 @@ def lines_of(hand: Hand, axis: Axis) -> tuple[int, ...]:
     rules: pack.cards
     pre: axis in ("suit", "rank")
     post: len(__return__) == (len(hand) if axis == "suit" else BITS_PER_SUIT)
-    post: all((__return__[s] >> r if axis == "suit" else __return__[r] >> s) & 1 == hand[s] >> r & 1 for s in range(len(hand)) for r in range(BITS_PER_SUIT))
+    post: each_card_on_its_line(hand, axis, __return__)
     post: sum(m.bit_count() for m in __return__) == size(hand)
     """
     if axis == "suit":
         return tuple(hand)
     return tuple(sum((m >> bit & 1) << s for s, m in enumerate(hand)) for bit in range(BITS_PER_SUIT))
+
+
+def each_card_on_its_line(hand: Hand, axis: Axis, result: tuple[int, ...]) -> bool:
+    """Every card of the hand lies on its line, that of its suit (at its rank's bit) or of its rank (at its suit's
+    bit), and no other card does (rule pack.cards)."""
+    return all(
+        (result[s] >> r if axis == "suit" else result[r] >> s) & 1 == hand[s] >> r & 1
+        for s in range(len(hand)) for r in range(BITS_PER_SUIT)
+    )
 
 
 def _line_value(f: Feature, rs: Ruleset, axis: Axis, line: int, kept: int, taken: int) -> int:
@@ -189,8 +198,8 @@ def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
     raises: PiquetError
     pre: isinstance(cond, CONDITION_TYPES)
     post: len(set(__return__)) == len(__return__) and list(__return__) == sorted(__return__, key=repr)
-    post: set(__return__) == {f for c in leaves(cond) for f in leaf_features(c, any(isinstance(x, (PointAtLeast, SequenceAtLeast)) for x in leaves(cond)), rs)}
-    post: any(f.kind in SUIT_KINDS for f in __return__) == any(isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves(cond))
+    post: the_features_of_its_leaves(cond, rs, __return__)
+    post: whole_suits_read_for_a_point_or_sequence(cond, __return__)
     post: not any(f.kind in RANK_KINDS for f in __return__) or not any(f.kind in SUIT_KINDS for f in __return__)
     """
     leaves: list[Condition] = []
@@ -209,6 +218,19 @@ def features_of(cond: Condition, rs: Ruleset) -> tuple[Feature, ...]:
     return tuple(sorted({f for c in leaves for f in leaf_features(c, by_suit, rs)}, key=repr))
 
 
+def the_features_of_its_leaves(cond: Condition, rs: Ruleset, result: tuple[Feature, ...]) -> bool:
+    """A condition reads the features of its leaves, along the suits when one of them is a point or a sequence."""
+    by_suit = any(isinstance(x, (PointAtLeast, SequenceAtLeast)) for x in leaves(cond))
+    return set(result) == {f for c in leaves(cond) for f in leaf_features(c, by_suit, rs)}
+
+
+def whole_suits_read_for_a_point_or_sequence(cond: Condition, result: tuple[Feature, ...]) -> bool:
+    """A condition reads whole suits exactly when one of its leaves is a point or a sequence."""
+    return any(f.kind in SUIT_KINDS for f in result) == any(
+        isinstance(c, (PointAtLeast, SequenceAtLeast)) for c in leaves(cond)
+    )
+
+
 def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ...]:
     """The features a leaf condition reads. Sets read the ranks unless the condition also reads whole
     suits; then each set rank's held cards are counted (up to one more than the set) along the suits.
@@ -219,14 +241,14 @@ def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ..
 
     raises: PiquetError
     rules: point.compare, sequence.compare
-    post: not isinstance(c, Count) or (len(__return__) == 1 and __return__[0].kind == ("count_taken" if c.scope == "taken" else "count_hand") and __return__[0].cards == c.cards and __return__[0].floor == c.at_least)
-    post: not isinstance(c, Count) or (__return__[0].cap is not None and __return__[0].cap >= c.at_least and (c.at_most is None or __return__[0].cap > c.at_most))
+    post: a_count_reads_its_cards_in_its_scope(c, __return__)
+    post: a_count_capped_above_its_bounds(c, __return__)
     post: not isinstance(c, PointAtLeast) or __return__ == (Feature("point", key=point_key(c.length, c.pips)),)
     post: not isinstance(c, SequenceAtLeast) or __return__ == (Feature("sequence", key=sequence_key(c.length, c.top)),)
     rules: sets.eligible-ranks, sets.compare
-    post: not isinstance(c, SetHeld) or by_suit or __return__ == (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
-    post: not isinstance(c, SetHeld) or not by_suit or sorted(f.cards for f in __return__) == sorted(sum(1 << (s * BITS_PER_SUIT + r) for s in range(len(rs.pack.suits))) for r in (rs.sets.ranks if c.rank is None else (c.rank,)))
-    post: not isinstance(c, SetHeld) or not by_suit or all(f.kind == "count_hand" and f.floor == c.count and f.cap is not None and f.cap > c.count for f in __return__)
+    post: a_set_read_along_the_ranks(c, by_suit, __return__)
+    post: a_set_read_on_the_four_cards_of_each_rank(c, by_suit, rs, __return__)
+    post: a_set_counts_the_cards_held_of_its_rank(c, by_suit, __return__)
     """
     if isinstance(c, Count):
         cap = max(c.at_least, c.at_most + 1 if c.at_most is not None else 0)
@@ -241,6 +263,50 @@ def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ..
         ranks = tables(rs).set_ranks if c.rank is None else (c.rank,)
         return tuple(_rank_count(r, c.count) for r in ranks)
     raise error("argument-invalid", f"condition: {c!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)")
+
+
+def a_count_reads_its_cards_in_its_scope(c: Condition, result: tuple[Feature, ...]) -> bool:
+    """A count reads one feature: its own cards, taken in or held as its scope says, from its least."""
+    return not isinstance(c, Count) or (
+        len(result) == 1
+        and result[0].kind == ("count_taken" if c.scope == "taken" else "count_hand")
+        and result[0].cards == c.cards
+        and result[0].floor == c.at_least
+    )
+
+
+def a_count_capped_above_its_bounds(c: Condition, result: tuple[Feature, ...]) -> bool:
+    """A count's feature is capped high enough to tell a count within its bounds from one above them."""
+    return not isinstance(c, Count) or (
+        result[0].cap is not None and result[0].cap >= c.at_least and (c.at_most is None or result[0].cap > c.at_most)
+    )
+
+
+def a_set_read_along_the_ranks(c: Condition, by_suit: bool, result: tuple[Feature, ...]) -> bool:
+    """Read along the ranks, a set is one feature of its count and rank, any rank that scores where none is named
+    (rules sets.eligible-ranks, sets.compare)."""
+    return not isinstance(c, SetHeld) or by_suit or result == (
+        Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),
+    )
+
+
+def a_set_read_on_the_four_cards_of_each_rank(
+    c: Condition, by_suit: bool, rs: Ruleset, result: tuple[Feature, ...],
+) -> bool:
+    """Read along the suits, a set reads the four cards of each rank it may be of: its own, or every rank that
+    scores (rules sets.eligible-ranks, sets.compare)."""
+    return not isinstance(c, SetHeld) or not by_suit or sorted(f.cards for f in result) == sorted(
+        sum(1 << (s * BITS_PER_SUIT + r) for s in range(len(rs.pack.suits)))
+        for r in (rs.sets.ranks if c.rank is None else (c.rank,))
+    )
+
+
+def a_set_counts_the_cards_held_of_its_rank(c: Condition, by_suit: bool, result: tuple[Feature, ...]) -> bool:
+    """Read along the suits, a set counts the cards held of each of its ranks, from its count and capped above it
+    (rules sets.eligible-ranks, sets.compare)."""
+    return not isinstance(c, SetHeld) or not by_suit or all(
+        f.kind == "count_hand" and f.floor == c.count and f.cap is not None and f.cap > c.count for f in result
+    )
 
 
 def _rank_count(rank: int, count: int) -> Feature:
@@ -259,9 +325,9 @@ def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Rulese
     post: not isinstance(cond, AllOf) or __return__ == all(holds(c, values, by_suit, rs) for c in cond.items)
     post: not isinstance(cond, AnyOf) or __return__ == any(holds(c, values, by_suit, rs) for c in cond.items)
     post: not isinstance(cond, Not) or __return__ == (not holds(cond.item, values, by_suit, rs))
-    post: not isinstance(cond, Count) or __return__ == (cond.at_least <= values[leaf_features(cond, by_suit, rs)[0]] and (cond.at_most is None or values[leaf_features(cond, by_suit, rs)[0]] <= cond.at_most))
-    post: not isinstance(cond, (PointAtLeast, SequenceAtLeast)) or __return__ == (values[leaf_features(cond, by_suit, rs)[0]] == 1)
-    post: not isinstance(cond, SetHeld) or __return__ == (cond.count in rs.sets.values and cond.rank in (None, *rs.sets.ranks) and any(values[f] == (cond.count if by_suit else 1) for f in leaf_features(cond, by_suit, rs)))
+    post: a_count_holds_between_its_bounds(cond, values, by_suit, rs, __return__)
+    post: a_point_or_sequence_holds_at_its_threshold(cond, values, by_suit, rs, __return__)
+    post: a_set_holds_when_held_of_a_scoring_size_and_rank(cond, values, by_suit, rs, __return__)
     """
     if isinstance(cond, AllOf):
         return all(holds(c, values, by_suit, rs) for c in cond.items)
@@ -279,6 +345,37 @@ def holds(cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Rulese
     if cond.count not in rs.sets.values or cond.rank not in (None, *tables(rs).set_ranks):
         return False
     return any(values[f] == cond.count for f in fs)
+
+
+def a_count_holds_between_its_bounds(
+    cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset, result: bool,
+) -> bool:
+    """A count holds when its feature's value lies between its least and its most (if it has one)."""
+    return not isinstance(cond, Count) or result == (
+        cond.at_least <= values[leaf_features(cond, by_suit, rs)[0]]
+        and (cond.at_most is None or values[leaf_features(cond, by_suit, rs)[0]] <= cond.at_most)
+    )
+
+
+def a_point_or_sequence_holds_at_its_threshold(
+    cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset, result: bool,
+) -> bool:
+    """A point or a sequence holds when its feature shows its threshold reached."""
+    return not isinstance(cond, (PointAtLeast, SequenceAtLeast)) or result == (
+        values[leaf_features(cond, by_suit, rs)[0]] == 1
+    )
+
+
+def a_set_holds_when_held_of_a_scoring_size_and_rank(
+    cond: Condition, values: dict[Feature, int], by_suit: bool, rs: Ruleset, result: bool,
+) -> bool:
+    """A set holds when it is of a number and rank that score and one of its features shows it held (rule
+    sets.eligible-ranks)."""
+    return not isinstance(cond, SetHeld) or result == (
+        cond.count in rs.sets.values
+        and cond.rank in (None, *rs.sets.ranks)
+        and any(values[f] == (cond.count if by_suit else 1) for f in leaf_features(cond, by_suit, rs))
+    )
 
 
 # ------------------------------------------------------------------------------ the public functions
@@ -321,8 +418,8 @@ def question(
     raises: PiquetError
     rules: exchange.take-from-top
     post: set(cards_of(__return__.kept)) == set(cards_of(hand)) - set(discard)
-    post: set(cards_of(__return__.unseen)) == {s * BITS_PER_SUIT + r for s in range(len(ruleset_of(ruleset).pack.suits)) for r in range(len(ruleset_of(ruleset).pack.ranks))} - set(cards_of(hand)) - set(seen)
-    post: __return__.take == (len(discard) if take is None else take) and (not discard or __return__.take == len(discard))
+    post: unseen_are_the_cards_neither_held_nor_seen(hand, seen, ruleset, __return__)
+    post: as_many_taken_in_as_discarded(discard, take, __return__)
     post: 0 <= __return__.take <= size(__return__.unseen)
     rules: exchange.elder-limits, exchange.younger-limits
     post: player is None or size(hand) == ruleset_of(ruleset).pack.hand_size
@@ -360,6 +457,24 @@ def question(
     return Question(hand_of_pack(held & ~out), hand_of_pack(unseen_pack), take)
 
 
+def unseen_are_the_cards_neither_held_nor_seen(
+    hand: Hand, seen: tuple[Card, ...], ruleset: Ruleset | str | None, result: Question,
+) -> bool:
+    """The unseen cards are every card of the pack the player neither holds nor has seen (rule
+    exchange.take-from-top)."""
+    pack = {
+        s * BITS_PER_SUIT + r
+        for s in range(len(ruleset_of(ruleset).pack.suits)) for r in range(len(ruleset_of(ruleset).pack.ranks))
+    }
+    return set(cards_of(result.unseen)) == pack - set(cards_of(hand)) - set(seen)
+
+
+def as_many_taken_in_as_discarded(discard: tuple[Card, ...], take: int | None, result: Question) -> bool:
+    """He takes in the number asked, by default and in any case with a discard as many as he discards (rule
+    exchange.take-from-top; laws 30, 31)."""
+    return result.take == (len(discard) if take is None else take) and (not discard or result.take == len(discard))
+
+
 def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -> Chance:
     """The exact chance that the take-in of `q` satisfies `cond`.
 
@@ -370,10 +485,10 @@ def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -
     raises: PiquetError
     rules: exchange.take-from-top
     post: __return__.combinations == comb(size(q.unseen), q.take)
-    post: 0 <= __return__.favourable <= __return__.combinations and __return__.combinations % __return__.probability.denominator == 0
-    post: not isinstance(cond, AllOf) or all(__return__.favourable <= chance(q, c, ruleset).favourable for c in cond.items)
-    post: not isinstance(cond, AnyOf) or all(__return__.favourable >= chance(q, c, ruleset).favourable for c in cond.items)
-    post: not isinstance(cond, Not) or __return__.favourable == __return__.combinations - chance(q, cond.item, ruleset).favourable
+    post: a_fraction_of_the_take_ins(__return__)
+    post: all_of_no_likelier_than_each(q, cond, ruleset, __return__)
+    post: any_of_no_less_likely_than_each(q, cond, ruleset, __return__)
+    post: not_of_a_condition_takes_the_take_ins_it_leaves(q, cond, ruleset, __return__)
     rules: exchange.take-from-top, point.compare, sequence.definition, sequence.compare, sets.eligible-ranks
     post: __return__.combinations > SMALL or __return__.favourable == listed_favourable(q, cond, ruleset_of(ruleset))
     """
@@ -387,6 +502,33 @@ def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -
         if holds(cond, dict(zip(features, values)), by_suit, rs):
             good += ways
     return Chance(good, total)
+
+
+def a_fraction_of_the_take_ins(result: Chance) -> bool:
+    """The favourable take-ins are some of the take-ins, and the chance is a fraction of their number (rule
+    exchange.take-from-top)."""
+    return 0 <= result.favourable <= result.combinations and result.combinations % result.probability.denominator == 0
+
+
+def all_of_no_likelier_than_each(q: Question, cond: Condition, ruleset: Ruleset | str | None, result: Chance) -> bool:
+    """All of some conditions is no likelier than any one of them (rule exchange.take-from-top)."""
+    return not isinstance(cond, AllOf) or all(result.favourable <= chance(q, c, ruleset).favourable for c in cond.items)
+
+
+def any_of_no_less_likely_than_each(
+    q: Question, cond: Condition, ruleset: Ruleset | str | None, result: Chance,
+) -> bool:
+    """Any of some conditions is no less likely than any one of them (rule exchange.take-from-top)."""
+    return not isinstance(cond, AnyOf) or all(result.favourable >= chance(q, c, ruleset).favourable for c in cond.items)
+
+
+def not_of_a_condition_takes_the_take_ins_it_leaves(
+    q: Question, cond: Condition, ruleset: Ruleset | str | None, result: Chance,
+) -> bool:
+    """Not a condition is satisfied by exactly the take-ins the condition leaves (rule exchange.take-from-top)."""
+    return not isinstance(cond, Not) or (
+        result.favourable == result.combinations - chance(q, cond.item, ruleset).favourable
+    )
 
 
 def check_condition(cond: object, what: str = "condition") -> Condition:
@@ -462,11 +604,11 @@ def outlook(q: Question, hand: Hand, ruleset: Ruleset | str | None = None) -> Ou
     raises: PiquetError
     rules: exchange.take-from-top
     post: __return__.combinations == comb(size(q.unseen), q.take)
-    post: all(sum(n for _, n in d) == __return__.combinations and all(n > 0 for _, n in d) for d in (__return__.point, __return__.sequence, __return__.sets, __return__.courts))
+    post: each_distribution_shares_out_the_take_ins(__return__)
     rules: carte-blanche.definition, pack.court
-    post: __return__.carte_blanche == (size(hand) >= ruleset_of(ruleset).carte_blanche.min_cards and not any(ruleset_of(ruleset).carte_blanche.court_mask >> (c % BITS_PER_SUIT) & 1 for c in cards_of(hand)))
+    post: carte_blanche_as_dealt(hand, ruleset, __return__)
     rules: point.compare, sequence.compare, sets.compare, pack.court
-    post: __return__.combinations > SMALL or (__return__.point, __return__.sequence, __return__.sets, __return__.courts) == listed_outlook(q, ruleset_of(ruleset))
+    post: the_outlook_as_listed(q, ruleset, __return__)
     """
     rs = ruleset_of(ruleset)
     _check_question(q)
@@ -486,6 +628,31 @@ def outlook(q: Question, hand: Hand, ruleset: Ruleset | str | None = None) -> Ou
         _desc(dist(Feature("sequence_best"))),
         _desc(dist(Feature("set_best"))),
         tuple(sorted(dist(Feature("count_taken", cards=court)).items())),
+    )
+
+
+def each_distribution_shares_out_the_take_ins(result: Outlook) -> bool:
+    """Each distribution shares out every take-in, each value it lists given by some (rule exchange.take-from-top)."""
+    return all(
+        sum(n for _, n in d) == result.combinations and all(n > 0 for _, n in d)
+        for d in (result.point, result.sequence, result.sets, result.courts)
+    )
+
+
+def carte_blanche_as_dealt(hand: Hand, ruleset: Ruleset | str | None, result: Outlook) -> bool:
+    """The hand as dealt is carte blanche when it has at least the ruleset's least number of cards and no court card
+    (rules carte-blanche.definition, pack.court)."""
+    return result.carte_blanche == (
+        size(hand) >= ruleset_of(ruleset).carte_blanche.min_cards
+        and not any(ruleset_of(ruleset).carte_blanche.court_mask >> (c % BITS_PER_SUIT) & 1 for c in cards_of(hand))
+    )
+
+
+def the_outlook_as_listed(q: Question, ruleset: Ruleset | str | None, result: Outlook) -> bool:
+    """On a question of at most SMALL take-ins, each take-in is counted under the point length, best sequence, best
+    set and court cards its cards give (rules point.compare, sequence.compare, sets.compare, pack.court)."""
+    return result.combinations > SMALL or (
+        (result.point, result.sequence, result.sets, result.courts) == listed_outlook(q, ruleset_of(ruleset))
     )
 
 
@@ -511,7 +678,7 @@ def legal_discards(hand: Hand, player: Player, ruleset: Ruleset | str | None = N
     raises: PiquetError
     rules: exchange.elder-limits, exchange.younger-limits
     post: all(tuple(c for c in cards_of(hand) if c in d) == d and len(set(d)) == len(d) for d in __return__)
-    post: len(set(__return__)) == len(__return__) and [len(d) for d in __return__] == sorted(len(d) for d in __return__)
+    post: each_discard_once_fewer_cards_first(__return__)
     post: all(len(d) in discard_sizes(player, elder_took, ruleset_of(ruleset)) for d in __return__)
     post: len(__return__) == sum(comb(size(hand), k) for k in discard_sizes(player, elder_took, ruleset_of(ruleset)))
     """
@@ -521,6 +688,12 @@ def legal_discards(hand: Hand, player: Player, ruleset: Ruleset | str | None = N
     least, most = discard_limits(player, took, rs)
     cards = cards_of(check_hand(hand))
     return tuple(d for k in range(least, min(most, len(cards)) + 1) for d in combinations(cards, k))
+
+
+def each_discard_once_fewer_cards_first(result: tuple[tuple[Card, ...], ...]) -> bool:
+    """Each discard is listed once, those of fewer cards first (rules exchange.elder-limits,
+    exchange.younger-limits)."""
+    return len(set(result)) == len(result) and [len(d) for d in result] == sorted(len(d) for d in result)
 
 
 def rank_discards(
@@ -537,8 +710,8 @@ def rank_discards(
     raises: PiquetError
     rules: exchange.elder-limits, exchange.younger-limits, exchange.take-from-top
     post: sorted(r.discard for r in __return__) == sorted(legal_discards(hand, player, ruleset, elder_took))
-    post: all(r.chance == chance(question(hand, r.discard, seen, None, None, ruleset), cond, ruleset) for r in __return__)
-    post: all(a.chance.probability > b.chance.probability or (a.chance.probability == b.chance.probability and legal_discards(hand, player, ruleset, elder_took).index(a.discard) < legal_discards(hand, player, ruleset, elder_took).index(b.discard)) for a, b in zip(__return__, __return__[1:]))
+    post: each_discard_with_the_chance_of_its_take_in(hand, cond, seen, ruleset, __return__)
+    post: best_first_equal_chances_in_legal_order(hand, player, ruleset, elder_took, __return__)
     """
     rs = ruleset_of(ruleset)
     check_condition(cond)
@@ -547,6 +720,32 @@ def rank_discards(
         out.append(RankedDiscard(d, chance(question(hand, d, seen, None, None, rs), cond, rs)))
     out.sort(key=lambda r: -r.chance.probability)
     return tuple(out)
+
+
+def each_discard_with_the_chance_of_its_take_in(
+    hand: Hand, cond: Condition, seen: tuple[Card, ...], ruleset: Ruleset | str | None,
+    result: tuple[RankedDiscard, ...],
+) -> bool:
+    """Each discard is ranked by the chance that the take-in it leads to satisfies the condition (rule
+    exchange.take-from-top)."""
+    return all(r.chance == chance(question(hand, r.discard, seen, None, None, ruleset), cond, ruleset) for r in result)
+
+
+def best_first_equal_chances_in_legal_order(
+    hand: Hand, player: Player, ruleset: Ruleset | str | None, elder_took: int | None,
+    result: tuple[RankedDiscard, ...],
+) -> bool:
+    """The discards come best chance first, those of equal chances in the order of `legal_discards` (rules
+    exchange.elder-limits, exchange.younger-limits, exchange.take-from-top)."""
+    return all(
+        a.chance.probability > b.chance.probability
+        or (
+            a.chance.probability == b.chance.probability
+            and legal_discards(hand, player, ruleset, elder_took).index(a.discard)
+            < legal_discards(hand, player, ruleset, elder_took).index(b.discard)
+        )
+        for a, b in zip(result, result[1:])
+    )
 
 
 # ------------------------------------------------------------------------------ de Moivre's fifth problem
@@ -570,9 +769,9 @@ def distinct_hands(cards: int | None = None, ruleset: Ruleset | str | None = Non
     raises: PiquetError
     rules: pack.cards, deal.sizes
     post: __return__.cards == (ruleset_of(ruleset).pack.hand_size if cards is None else cards)
-    post: __return__ == hand_counts(__return__.cards, len(ruleset_of(ruleset).pack.suits), len(ruleset_of(ruleset).pack.ranks))
-    post: __return__.total == comb(len(ruleset_of(ruleset).pack.suits) * len(ruleset_of(ruleset).pack.ranks), __return__.cards)
-    post: __return__.up_to_suit_permutation <= __return__.by_suit_lengths <= __return__.total <= __return__.up_to_suit_permutation * factorial(len(ruleset_of(ruleset).pack.suits))
+    post: the_counts_of_the_rulesets_pack(ruleset, __return__)
+    post: every_hand_of_the_pack(ruleset, __return__)
+    post: fewer_up_to_the_suits_than_in_all(ruleset, __return__)
     """
     rs = ruleset_of(ruleset)
     n_suits, n_ranks = len(rs.pack.suits), len(rs.pack.ranks)
@@ -580,6 +779,27 @@ def distinct_hands(cards: int | None = None, ruleset: Ruleset | str | None = Non
     if type(cards) is not int or not 0 <= cards <= n_suits * n_ranks:
         raise error("argument-invalid", f"cards must be a count 0..{n_suits * n_ranks}, got {cards!r}")
     return hand_counts(cards, n_suits, n_ranks)
+
+
+def the_counts_of_the_rulesets_pack(ruleset: Ruleset | str | None, result: HandCounts) -> bool:
+    """The counts are those of a pack of the ruleset's suits and ranks (rule pack.cards)."""
+    return result == hand_counts(result.cards, len(ruleset_of(ruleset).pack.suits), len(ruleset_of(ruleset).pack.ranks))
+
+
+def every_hand_of_the_pack(ruleset: Ruleset | str | None, result: HandCounts) -> bool:
+    """The hands are every set of so many cards of the ruleset's pack (rules pack.cards, deal.sizes)."""
+    return result.total == comb(len(ruleset_of(ruleset).pack.suits) * len(ruleset_of(ruleset).pack.ranks), result.cards)
+
+
+def fewer_up_to_the_suits_than_in_all(ruleset: Ruleset | str | None, result: HandCounts) -> bool:
+    """Hands distinct up to the suits are no more than de Moivre's count, itself no more than every hand, and each
+    stands for at most one hand per ordering of the suits (rule pack.cards)."""
+    return (
+        result.up_to_suit_permutation
+        <= result.by_suit_lengths
+        <= result.total
+        <= result.up_to_suit_permutation * factorial(len(ruleset_of(ruleset).pack.suits))
+    )
 
 
 def hand_counts(cards: int, n_suits: int, n_ranks: int) -> HandCounts:
@@ -597,8 +817,8 @@ def hand_counts(cards: int, n_suits: int, n_ranks: int) -> HandCounts:
     pre: 0 <= n_suits <= 4 and 0 <= n_ranks <= BITS_PER_SUIT and 0 <= cards <= n_suits * n_ranks
     post: __return__.cards == cards and __return__.total == comb(n_suits * n_ranks, cards)
     post: __return__.patterns == len(suit_length_patterns(cards, n_suits, n_ranks))
-    post: sum(arrangements(p) * prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks)) == __return__.total
-    post: __return__.by_suit_lengths == sum(prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks))
+    post: every_ordering_of_every_pattern_makes_all_hands(cards, n_suits, n_ranks, __return__)
+    post: de_moivre_takes_one_ordering_of_each_pattern(cards, n_suits, n_ranks, __return__)
     post: __return__.up_to_suit_permutation == orbits(cards, n_suits, n_ranks)
     """
     patterns = _patterns(cards, n_suits, n_ranks)
@@ -612,6 +832,21 @@ def hand_counts(cards: int, n_suits: int, n_ranks: int) -> HandCounts:
         by_lengths += ordered
         up_to += unordered
     return HandCounts(cards, comb(n_suits * n_ranks, cards), len(patterns), by_lengths, up_to)
+
+
+def every_ordering_of_every_pattern_makes_all_hands(cards: int, n_suits: int, n_ranks: int, result: HandCounts) -> bool:
+    """The hands of every ordering of every suit-length pattern make up all the hands (rule pack.cards)."""
+    return sum(
+        arrangements(p) * prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks)
+    ) == result.total
+
+
+def de_moivre_takes_one_ordering_of_each_pattern(cards: int, n_suits: int, n_ranks: int, result: HandCounts) -> bool:
+    """De Moivre's count takes one ordering of each suit-length pattern, each suit's ranks chosen every way (rule
+    pack.cards)."""
+    return result.by_suit_lengths == sum(
+        prod(comb(n_ranks, k) for k in p) for p in suit_length_patterns(cards, n_suits, n_ranks)
+    )
 
 
 def _patterns(total: int, parts: int, most: int) -> list[tuple[int, ...]]:
