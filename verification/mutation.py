@@ -45,6 +45,7 @@ import fnmatch
 import hashlib
 import json
 import os
+import re
 import resource
 import signal
 import shutil
@@ -700,8 +701,39 @@ def is_api_only(m: Mutant, functions: dict[str, str]) -> bool:  # functions: Lis
     return any(_in_function(asdict(m), key) for key in functions)
 
 
+CONDITION = re.compile(r"^\s+(?:pre|post): (.*)$", re.M)
+
+
+def contract_predicates(root: Path = ROOT) -> set[tuple[str, str]]:
+    """(file, function) of the package's named predicates: functions returning bool that a contract condition of
+    their module calls and that no code of the package calls (outside other such predicates). The corpus never runs
+    them; the contract checks do, so their mutants are the suite's to judge."""
+    trees = {str(p.relative_to(root)): ast.parse(p.read_text(encoding="utf-8")) for p in sorted((root / "piquet_ref").rglob("*.py"))}
+    candidates: set[tuple[str, str]] = set()
+    for rel, tree in trees.items():
+        conditions = " ".join(CONDITION.findall((root / rel).read_text(encoding="utf-8")))
+        for node in tree.body:
+            if (isinstance(node, ast.FunctionDef) and node.returns is not None and ast.unparse(node.returns) == "bool"
+                    and re.search(rf"\b{node.name}\(", conditions)):
+                candidates.add((rel, node.name))
+    names = {name for _, name in candidates}
+    called: set[str] = set()
+    for rel, tree in trees.items():
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and (rel, node.name) in candidates:
+                continue
+            called |= {n.func.id if isinstance(n.func, ast.Name) else n.func.attr for n in ast.walk(node)
+                       if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))} & names
+    return {c for c in candidates if c[1] not in called}
+
+
+def is_contract_only(m: Mutant, predicates: set[tuple[str, str]]) -> bool:
+    """Whether the mutant lies in a named predicate of the contracts (`contract_predicates`)."""
+    return (m.file, m.where.split(".")[0]) in predicates
+
+
 KILLED = ("killed", "timeout", "crashed")
-CLASSES = (*KILLED, "survived", "equivalent", "unpinned", "invalid", "api-only", "gone")
+CLASSES = (*KILLED, "survived", "equivalent", "unpinned", "invalid", "api-only", "contract", "gone")
 
 
 def classify(row: dict[str, Any], lists: Lists) -> str:
@@ -731,7 +763,7 @@ def score(outcomes: list[dict[str, Any]], lists: Lists) -> dict[str, Any]:
 
 
 CORPUS_RECORD = Path(__file__).resolve().parent / "results" / "mutation_corpus.json"
-RAW = ("killed", "timeout", "crashed", "survived", "invalid", "api-only")  # the statuses a run gives a mutant
+RAW = ("killed", "timeout", "crashed", "survived", "invalid", "api-only", "contract")  # the statuses a run gives a mutant
 
 
 def corpus_record(reports: list[dict[str, Any]], earlier: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -819,13 +851,14 @@ def markdown(record: dict[str, Any]) -> str:
         f"({by_class['killed']} by a failing case, {by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the",
         f"judge; {s['survived']} survivors). Not counted: {by_class['equivalent']} equivalent mutants, {by_class['unpinned']} that change only",
         f"what the corpus deliberately leaves open, {by_class['invalid']} tables the loader rejects, {by_class['api-only']} in code only",
-        f"the Python API reaches, and {by_class['gone']} survivors of an earlier run that the code no longer holds.",
+        f"the Python API reaches, {by_class['contract']} in the named predicates of the contracts (which the contract checks run, not",
+        f"the corpus), and {by_class['gone']} survivors of an earlier run that the code no longer holds.",
         "",
-        "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only | gone |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| file | mutants | killed | timeout | crashed | survived | equivalent | unpinned | invalid | API only | contract | gone |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for file, c in sorted(s["per_file"].items()):
-        cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only", "gone"))
+        cells = " | ".join(str(c[k]) for k in ("killed", "timeout", "crashed", "survived", "equivalent", "unpinned", "invalid", "api-only", "contract", "gone"))
         lines.append(f"| `{file}` | {sum(c.values())} | {cells} |")
     sections = (
         ("survived", "Survivors", "Each would need what its last column says.", "what a case would need", lists.survivors),
@@ -996,10 +1029,11 @@ def main(argv: list[str] | None = None) -> int:
             outcomes += [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
             lists = suite_lists(lists)
         else:
-            functions = lists.api_only
-            mutants = [m for m in every if not is_api_only(m, functions)]
+            functions, predicates = lists.api_only, contract_predicates(source)
+            apart = {m.id: "api-only" if is_api_only(m, functions) else "contract" for m in every if is_api_only(m, functions) or is_contract_only(m, predicates)}
+            mutants = [m for m in every if m.id not in apart]
             baseline, outcomes = run(source, mutants, args.jobs)
-            outcomes += [Outcome(m.id, "api-only", None, "", 0.0) for m in every if is_api_only(m, functions)]
+            outcomes += [Outcome(m.id, status, None, "", 0.0) for m, status in ((m, apart.get(m.id)) for m in every) if status]
         mutants = every
     finally:
         shutil.rmtree(source, ignore_errors=True)

@@ -67,8 +67,8 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     post: len(set(__return__)) == len(__return__)
     post: category != "point" or len(__return__) == sum(2 ** m.bit_count() - 1 for m in hand)
     post: category != "point" or all(len({c >> 3 for c in h}) == 1 for h in __return__)
-    post: _each_sequence_is_a_run_of_one_suit(category, rs, __return__)
-    post: _each_set_is_of_one_counting_rank(category, rs, __return__)
+    post: each_sequence_is_a_run_of_one_suit(category, rs, __return__)
+    post: each_set_is_of_one_counting_rank(category, rs, __return__)
     """
     if category == "point":
         return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
@@ -81,7 +81,7 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     )
 
 
-def _each_sequence_is_a_run_of_one_suit(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def each_sequence_is_a_run_of_one_suit(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """Each sequence is a run of consecutive cards of one suit, at least as long as the ruleset's shortest
     (rule sequence.definition)."""
     return category != "sequences" or all(
@@ -92,7 +92,7 @@ def _each_sequence_is_a_run_of_one_suit(category: DeclCategory, rs: Ruleset, res
     )
 
 
-def _each_set_is_of_one_counting_rank(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def each_set_is_of_one_counting_rank(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """Each quatorze or trio is of cards of one rank the ruleset scores, as many as it counts
     (rule sets.eligible-ranks)."""
     return category != "sets" or all(
@@ -121,14 +121,14 @@ def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs
 
     rules: point.compare, sequence.compare, sets.compare
     laws: 46
-    post: _keys_rank_as_the_laws_compare(hand, category, holding, player, rs, __return__)
-    post: _keys_tie_as_the_laws_compare(hand, category, holding, player, rs, __return__)
+    post: keys_rank_as_the_laws_compare(hand, category, holding, player, rs, __return__)
+    post: keys_tie_as_the_laws_compare(hand, category, holding, player, rs, __return__)
     """
     d = declared(hand, choice(category, (holding,)), player, rs)
     return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
 
 
-def _keys_rank_as_the_laws_compare(
+def keys_rank_as_the_laws_compare(
     hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset, result: int
 ) -> bool:
     """A holding of the hand has a lower key than `holding` exactly when the laws rank it lower: a point by its
@@ -140,7 +140,7 @@ def _keys_rank_as_the_laws_compare(
     )
 
 
-def _keys_tie_as_the_laws_compare(
+def keys_tie_as_the_laws_compare(
     hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset, result: int
 ) -> bool:
     """A holding of the hand has the same key as `holding` exactly when the laws rank the two equal (law 46)."""
@@ -165,7 +165,7 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
     in his discard, is as good (law 48).
 
     laws: 48
-    post: _beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)
+    post: beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)
     """
     mine = declared(hand, choice(category, (holding,)), player, rs)
     theirs = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
@@ -173,7 +173,7 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
     return compare_declarations(*pair, rs).category(category).status(player) == "good"
 
 
-def _beats_every_holding_unseen(
+def beats_every_holding_unseen(
     hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, rs: Ruleset, result: bool
 ) -> bool:
     """Good against the cards exactly when every holding of the cards neither in the caller's hand nor in his discard
@@ -188,11 +188,11 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     """The holdings answering the elder's opening call, best first (empty when he holds none).
 
     laws: 46, 48
-    post: _described_are_holdings_held_once(hand, call, rs, __return__)
-    post: _described_have_the_number_called(call, __return__)
-    post: _described_have_the_head_or_rank_called(call, __return__)
-    post: _every_holding_answering_the_call_is_described(hand, call, rs, __return__)
-    post: _described_best_first(hand, call, rs, __return__)
+    post: described_are_holdings_held_once(hand, call, rs, __return__)
+    post: described_have_the_number_called(call, __return__)
+    post: described_have_the_head_or_rank_called(call, __return__)
+    post: every_holding_answering_the_call_is_described(hand, call, rs, __return__)
+    post: described_best_first(hand, call, rs, __return__)
     """
     held = singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
     if isinstance(call, CallPoint):
@@ -205,12 +205,12 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
 
 
-def _described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """Each holding described is one the hand holds in the call's category, none twice (laws 46, 48)."""
     return all(h in singles(hand, category_of(call), rs) for h in result) and len(set(result)) == len(result)
 
 
-def _described_have_the_number_called(call: Opening, result: tuple[Holding, ...]) -> bool:
+def described_have_the_number_called(call: Opening, result: tuple[Holding, ...]) -> bool:
     """Each holding described has the number of cards the call names (laws 46, 48)."""
     return all(
         len(h) == (
@@ -220,7 +220,7 @@ def _described_have_the_number_called(call: Opening, result: tuple[Holding, ...]
     )
 
 
-def _described_have_the_head_or_rank_called(call: Opening, result: tuple[Holding, ...]) -> bool:
+def described_have_the_head_or_rank_called(call: Opening, result: tuple[Holding, ...]) -> bool:
     """Each sequence or set described has the head or rank the call names, when it names one (law 48)."""
     return (
         isinstance(call, CallPoint)
@@ -229,7 +229,7 @@ def _described_have_the_head_or_rank_called(call: Opening, result: tuple[Holding
     )
 
 
-def _every_holding_answering_the_call_is_described(
+def every_holding_answering_the_call_is_described(
     hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]
 ) -> bool:
     """Every holding of the hand of the number of cards called, and of the head or rank called if any, is described
@@ -247,7 +247,7 @@ def _every_holding_answering_the_call_is_described(
     )
 
 
-def _described_best_first(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def described_best_first(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """The holdings described come best first, by the caller's keys (law 46)."""
     return all(
         key(hand, category_of(call), a, call.player, rs) >= key(hand, category_of(call), b, call.player, rs)
@@ -273,7 +273,7 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     post: all(described(hand, c, rs) for c in __return__)
     post: all(any(h in described(hand, c, rs) for c in __return__) for h in singles(hand, category, rs))
     post: all(isinstance(c, CallPoint) == (category == "point") for c in __return__)
-    post: _unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)
+    post: unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)
     """
     held = singles(hand, category, rs)
     if category == "point":
@@ -284,7 +284,7 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs))
 
 
-def _unnamed_openings_are_good_against_the_cards(
+def unnamed_openings_are_good_against_the_cards(
     hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: Ruleset, result: tuple[Opening, ...]
 ) -> bool:
     """An opening leaves the head or rank unnamed only when the holding it describes is good against the cards
@@ -305,12 +305,12 @@ def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
 
     rules: point.compare
     laws: 46
-    post: _values_are_what_the_points_make(hand, n, rs, __return__)
+    post: values_are_what_the_points_make(hand, n, rs, __return__)
     """
     return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}))
 
 
-def _values_are_what_the_points_make(hand: Hand, n: int, rs: Ruleset, result: tuple[int, ...]) -> bool:
+def values_are_what_the_points_make(hand: Hand, n: int, rs: Ruleset, result: tuple[int, ...]) -> bool:
     """What the points of `n` cards make, lowest first: the pips of their cards as the ruleset counts each rank
     (law 46)."""
     return list(result) == sorted(
@@ -326,21 +326,21 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
 
     rules: point.compare, sequence.compare, sets.compare
     post: (__return__ is None) == (not any(cards is None or len(h) == cards for h in singles(hand, category, rs)))
-    post: _best_is_a_holding_of_the_cards_asked(hand, category, rs, cards, __return__)
-    post: _best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
+    post: best_is_a_holding_of_the_cards_asked(hand, category, rs, cards, __return__)
+    post: best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
     """
     held = [h for h in singles(hand, category, rs) if cards is None or len(h) == cards]
     return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
 
 
-def _best_is_a_holding_of_the_cards_asked(
+def best_is_a_holding_of_the_cards_asked(
     hand: Hand, category: DeclCategory, rs: Ruleset, cards: int | None, result: Holding | None
 ) -> bool:
     """The best holding is one the hand holds in the category, of `cards` cards when given."""
     return result is None or (result in singles(hand, category, rs) and (cards is None or len(result) == cards))
 
 
-def _best_is_none_worse_than_any(
+def best_is_none_worse_than_any(
     hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards: int | None, result: Holding | None
 ) -> bool:
     """No holding of the hand in the category (of `cards` cards when given) has a higher key than the best."""
@@ -372,7 +372,7 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     laws: 46, 50, 51
     pre: len(talk) in (1, 2, 3) and isinstance(talk[0], (CallPoint, CallSequence, CallSet))
     post: len(talk) == 2 or Reply("younger") in __return__
-    post: _asking_only_with_as_many_cards(hands, talk, __return__)
+    post: asking_only_with_as_many_cards(hands, talk, __return__)
     post: Allow("younger") not in __return__ or reply(hands, talk, rs)[0] != "good"
     post: len(talk) == 1 or all(a.player == ("elder" if len(talk) == 2 else "younger") for a in __return__)
     """
@@ -393,7 +393,7 @@ def answers(hands: tuple[Hand, Hand], discard: tuple[Card, ...], talk: tuple[Utt
     return tuple(out) + (amendments(hands[0], discard, opening, rs) if len(talk) == 1 else ())
 
 
-def _asking_only_with_as_many_cards(
+def asking_only_with_as_many_cards(
     hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], result: tuple[Utterance, ...]
 ) -> bool:
     """The younger may ask what the point makes only in answer to the call of point, holding as many cards of a suit
@@ -410,8 +410,8 @@ def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
     laws: 55
     pre: call.rank is not None
     post: all(c & 7 == call.rank for c in __return__) and len(set(__return__)) == len(__return__)
-    post: _named_out_leave_a_trio_held(hand, call, held, __return__)
-    post: _named_out_claim_a_card_not_held(hand, call, held, __return__)
+    post: named_out_leave_a_trio_held(hand, call, held, __return__)
+    post: named_out_claim_a_card_not_held(hand, call, held, __return__)
     post: len(left_out(hand, call, True)) + len(left_out(hand, call, False)) == 4
     """
     assert call.rank is not None
@@ -419,7 +419,7 @@ def left_out(hand: Hand, call: CallSet, held: bool) -> tuple[Card, ...]:
     return tuple(c for c in cards if all(hand[d >> 3] >> (d & 7) & 1 for d in cards if d != c) == held)
 
 
-def _named_out_leave_a_trio_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
+def named_out_leave_a_trio_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
     """Held: naming any of the cards returned as not reckoned leaves the other three of the rank, all in the hand
     (law 55, Case VIII)."""
     return not held or all(
@@ -428,7 +428,7 @@ def _named_out_leave_a_trio_held(hand: Hand, call: CallSet, held: bool, result: 
     )
 
 
-def _named_out_claim_a_card_not_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
+def named_out_claim_a_card_not_held(hand: Hand, call: CallSet, held: bool, result: tuple[Card, ...]) -> bool:
     """Not held: naming any of the cards returned as not reckoned leaves three of the rank the hand does not all hold
     (law 55, Case VIII)."""
     return held or all(
@@ -443,8 +443,8 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
 
     laws: 50, 52
     post: all(c in openings(hand, discard, category_of(opening), rs) for c in __return__)
-    post: _amendments_are_larger(hand, opening, rs, __return__)
-    post: _any_opening_replaces_a_call_not_held(hand, discard, opening, rs, __return__)
+    post: amendments_are_larger(hand, opening, rs, __return__)
+    post: any_opening_replaces_a_call_not_held(hand, discard, opening, rs, __return__)
     """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
@@ -452,7 +452,7 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
     return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
 
 
-def _amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:
+def amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:
     """When the elder holds what he called, each amendment describes a holding better than his call (law 50)."""
     return not described(hand, opening, rs) or all(
         key(hand, category_of(opening), described(hand, c, rs)[0], "elder", rs)
@@ -461,7 +461,7 @@ def _amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tu
     )
 
 
-def _any_opening_replaces_a_call_not_held(
+def any_opening_replaces_a_call_not_held(
     hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Ruleset, result: tuple[Opening, ...]
 ) -> bool:
     """When he holds nothing his call describes, every opening of the category may replace it
@@ -490,8 +490,8 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
     post: __return__[1] is None or all(hands[0][c >> 3] >> (c & 7) & 1 for c in __return__[1])
     post: __return__[2] is None or all(hands[1][c >> 3] >> (c & 7) & 1 for c in __return__[2])
     post: __return__[2] is not None or __return__[0] == "good"
-    post: _point_answered_by_the_number_of_cards(hands, talk, __return__)
-    post: _judged_against_the_youngers_best(hands, talk, rs, __return__)
+    post: point_answered_by_the_number_of_cards(hands, talk, __return__)
+    post: judged_against_the_youngers_best(hands, talk, rs, __return__)
     """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
@@ -515,7 +515,7 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
     return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
 
 
-def _point_answered_by_the_number_of_cards(
+def point_answered_by_the_number_of_cards(
     hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], result: tuple[Verdict, Holding | None, Holding | None]
 ) -> bool:
     """A point called by its number of cards is good, equal or not good as the younger's longest suit is shorter, as
@@ -525,7 +525,7 @@ def _point_answered_by_the_number_of_cards(
     )
 
 
-def _judged_against_the_youngers_best(
+def judged_against_the_youngers_best(
     hands: tuple[Hand, Hand],
     talk: tuple[Utterance, ...],
     rs: Ruleset,
@@ -545,10 +545,10 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
 
     laws: 46, 48, 52
     post: __return__ is None or all(hand[c >> 3] >> (c & 7) & 1 for c in __return__)
-    post: _point_called_has_the_cards_called(talk, __return__)
-    post: _sequence_called_has_the_length_and_head_called(talk, __return__)
-    post: _set_called_has_the_rank_called(talk, __return__)
-    post: _point_called_makes_the_value_said(talk, rs, __return__)
+    post: point_called_has_the_cards_called(talk, __return__)
+    post: sequence_called_has_the_length_and_head_called(talk, __return__)
+    post: set_called_has_the_rank_called(talk, __return__)
+    post: point_called_makes_the_value_said(talk, rs, __return__)
     """
     opening = talk[0]
     assert isinstance(opening, (CallPoint, CallSequence, CallSet))
@@ -565,7 +565,7 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     return next((h for h in singles(hand, "point", rs) if len(h) == opening.cards and key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
 
 
-def _point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bool:
+def point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bool:
     """A point answering the call has the number of cards called, all of one suit (law 46)."""
     return (
         result is None
@@ -574,7 +574,7 @@ def _point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bo
     )
 
 
-def _sequence_called_has_the_length_and_head_called(talk: Said, result: Holding | None) -> bool:
+def sequence_called_has_the_length_and_head_called(talk: Said, result: Holding | None) -> bool:
     """A sequence answering the call has the length called, and the head called when named (law 48)."""
     return (
         result is None
@@ -583,7 +583,7 @@ def _sequence_called_has_the_length_and_head_called(talk: Said, result: Holding 
     )
 
 
-def _set_called_has_the_rank_called(talk: Said, result: Holding | None) -> bool:
+def set_called_has_the_rank_called(talk: Said, result: Holding | None) -> bool:
     """A quatorze or trio answering the call is of one rank, the rank called when named (law 48)."""
     return (
         result is None
@@ -592,7 +592,7 @@ def _set_called_has_the_rank_called(talk: Said, result: Holding | None) -> bool:
     )
 
 
-def _point_called_makes_the_value_said(talk: Said, rs: Ruleset, result: Holding | None) -> bool:
+def point_called_makes_the_value_said(talk: Said, rs: Ruleset, result: Holding | None) -> bool:
     """Once its value is said, the point answering the call makes that value (law 46)."""
     return (
         result is None
@@ -609,10 +609,10 @@ def claimed_key(talk: Said) -> int:
     sequence by its length, then its head; a quatorze or trio by its number, then its rank (law 46).
 
     laws: 46, 52
-    pre: _claim_is_fully_stated(talk)
-    post: _point_claims_rank_by_cards_then_value(talk, __return__)
-    post: _sequence_claims_rank_by_length_then_head(talk, __return__)
-    post: _set_claims_rank_by_number_then_rank(talk, __return__)
+    pre: claim_is_fully_stated(talk)
+    post: point_claims_rank_by_cards_then_value(talk, __return__)
+    post: sequence_claims_rank_by_length_then_head(talk, __return__)
+    post: set_claims_rank_by_number_then_rank(talk, __return__)
     """
     opening, last = talk[0], talk[-1]
     if isinstance(opening, CallPoint):
@@ -625,7 +625,7 @@ def claimed_key(talk: Said) -> int:
     return set_key(opening.count, opening.rank)
 
 
-def _claim_is_fully_stated(talk: Said) -> bool:
+def claim_is_fully_stated(talk: Said) -> bool:
     """What the elder claims is stated in full: a point with its value said, a sequence with its head, a quatorze or
     trio with its rank (laws 46, 52)."""
     return (
@@ -635,7 +635,7 @@ def _claim_is_fully_stated(talk: Said) -> bool:
     )
 
 
-def _point_claims_rank_by_cards_then_value(talk: Said, result: int) -> bool:
+def point_claims_rank_by_cards_then_value(talk: Said, result: int) -> bool:
     """Claims of point rank by their number of cards, then the value said (law 46)."""
     return not isinstance(talk[0], CallPoint) or all(
         (claimed_key((CallPoint("elder", n), CallValue("elder", v))) < result)
@@ -645,7 +645,7 @@ def _point_claims_rank_by_cards_then_value(talk: Said, result: int) -> bool:
     )
 
 
-def _sequence_claims_rank_by_length_then_head(talk: Said, result: int) -> bool:
+def sequence_claims_rank_by_length_then_head(talk: Said, result: int) -> bool:
     """Claims of a sequence rank by their length, then the head (law 46)."""
     return not isinstance(talk[0], CallSequence) or all(
         (claimed_key((CallSequence("elder", n, h),)) < result) == ((n, h) < (talk[0].length, talk[0].head))
@@ -654,7 +654,7 @@ def _sequence_claims_rank_by_length_then_head(talk: Said, result: int) -> bool:
     )
 
 
-def _set_claims_rank_by_number_then_rank(talk: Said, result: int) -> bool:
+def set_claims_rank_by_number_then_rank(talk: Said, result: int) -> bool:
     """Claims of a quatorze or trio rank by their number, then the rank (law 46)."""
     return not isinstance(talk[0], CallSet) or all(
         (claimed_key((CallSet("elder", n, r),)) < result) == ((n, r) < (talk[0].count, talk[0].rank))
@@ -701,8 +701,8 @@ def say(
     post: not talk or action.player == next_speaker(talk) or (len(talk) == 1 and isinstance(action, OPENING[category]))
     post: __return__[0] in ((), (action,), talk + (action,)) and (__return__[1] is None or __return__[0] == ())
     post: __return__[1] is None or isinstance(action, (Reply, Allow, NameOut))
-    post: _claim_left_is_a_call_not_held(hands, discards, rs, __return__)
-    post: _allowed_call_leaves_the_younger_nothing(action, __return__)
+    post: claim_left_is_a_call_not_held(hands, discards, rs, __return__)
+    post: allowed_call_leaves_the_younger_nothing(action, __return__)
     """
     player = action.player
     if not talk:
@@ -753,7 +753,7 @@ def say(
     return (), ((mine,), younger_holdings(hands[1], category, theirs, rs)), None
 
 
-def _claim_left_is_a_call_not_held(
+def claim_left_is_a_call_not_held(
     hands: tuple[Hand, Hand],
     discards: tuple[tuple[Card, ...], ...],
     rs: Ruleset,
@@ -768,7 +768,7 @@ def _claim_left_is_a_call_not_held(
     )
 
 
-def _allowed_call_leaves_the_younger_nothing(
+def allowed_call_leaves_the_younger_nothing(
     action: Utterance, result: tuple[Said, Resolved | None, Claim | None]
 ) -> bool:
     """Allowed good, the call leaves the younger nothing to reckon in the category, or stands as a claim
@@ -782,7 +782,7 @@ def barred_point(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
 
     rules: declare.barred
     laws: 46
-    post: _barred_only_after_asking_with_more_cards(talk, __return__)
+    post: barred_only_after_asking_with_more_cards(talk, __return__)
     post: __return__ is None or __return__ == best(hand, "point", "younger", rs)
     """
     opening = talk[0]
@@ -791,7 +791,7 @@ def barred_point(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     return best(hand, "point", "younger", rs)
 
 
-def _barred_only_after_asking_with_more_cards(talk: Said, result: Holding | None) -> bool:
+def barred_only_after_asking_with_more_cards(talk: Said, result: Holding | None) -> bool:
     """A point is barred only from a younger who asked the value of a point of fewer cards than it has
     (law 46, Case I)."""
     return result is None or (
@@ -811,9 +811,9 @@ def implied(calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset) -> tup
     post: category != "point" or __return__ == ()
     post: not __return__ or not any(c.category == category and c.holdings for c in calls)
     post: all(c in {x for k in calls for h in k.holdings for x in h} for h in __return__ for c in h)
-    post: _implied_holdings_are_of_the_cards_named(calls, category, rs, __return__)
+    post: implied_holdings_are_of_the_cards_named(calls, category, rs, __return__)
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
-    post: _every_holding_of_the_cards_named_is_implied(calls, category, rs, __return__)
+    post: every_holding_of_the_cards_named_is_implied(calls, category, rs, __return__)
     """
     if category == "point" or any(c.category == category and c.holdings for c in calls):
         return ()
@@ -821,7 +821,7 @@ def implied(calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset) -> tup
     return tuple(h.cards for h in (named.sequences if category == "sequences" else named.sets))
 
 
-def _implied_holdings_are_of_the_cards_named(
+def implied_holdings_are_of_the_cards_named(
     calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]
 ) -> bool:
     """Each holding implied is one the ruleset counts of the cards the calls name (Case IV)."""
@@ -831,7 +831,7 @@ def _implied_holdings_are_of_the_cards_named(
     )
 
 
-def _every_holding_of_the_cards_named_is_implied(
+def every_holding_of_the_cards_named_is_implied(
     calls: tuple[Call, ...], category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]
 ) -> bool:
     """Where nothing was called in the category, each holding of the cards named lies within a holding implied
@@ -870,7 +870,7 @@ def younger_false_calls(hand: Hand, category: DeclCategory, rs: Ruleset) -> tupl
     irregularity the deal survives (reading calling.false-claim).
 
     laws: 52, 54
-    post: _false_calls_are_holdings_of_the_pack(category, rs, __return__)
+    post: false_calls_are_holdings_of_the_pack(category, rs, __return__)
     post: all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)
     post: len(__return__) + len(singles(hand, category, rs)) == len(singles(hand_of_pack(FULL_PACK), category, rs))
     """
@@ -878,7 +878,7 @@ def younger_false_calls(hand: Hand, category: DeclCategory, rs: Ruleset) -> tupl
     return tuple(h for h in singles(hand_of_pack(FULL_PACK), category, rs) if h not in held)
 
 
-def _false_calls_are_holdings_of_the_pack(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def false_calls_are_holdings_of_the_pack(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """Each holding the younger may state falsely is a single holding of the whole pack the ruleset counts, none
     twice (laws 52, 54)."""
     return len(set(result)) == len(result) and all(h in singles(hand_of_pack(FULL_PACK), category, rs) for h in result)
@@ -890,13 +890,13 @@ def claim_allowed(elder: Declaration, category: DeclCategory, holding: Holding, 
     answer (laws 52, 54; reading calling.false-claim).
 
     laws: 52, 54
-    post: _allowed_when_better_than_the_elders_best(elder, category, holding, rs, __return__)
+    post: allowed_when_better_than_the_elders_best(elder, category, holding, rs, __return__)
     """
     claimed = declared(hand_of_pack(pack_of(holding)), choice(category, (holding,)), "younger", rs)
     return compare_declarations(elder, claimed, rs).category(category).status("younger") == "good"
 
 
-def _allowed_when_better_than_the_elders_best(
+def allowed_when_better_than_the_elders_best(
     elder: Declaration, category: DeclCategory, holding: Holding, rs: Ruleset, result: bool
 ) -> bool:
     """The younger's call is allowed good exactly when its key is above the best the elder declared in the category
@@ -920,14 +920,14 @@ def younger_claim(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     only if every card of it is there; a misnomer (law 53) is such a claim too.
 
     laws: 53, 54
-    post: _younger_claim_of_the_holding_stated(category, holding, __return__)
+    post: younger_claim_of_the_holding_stated(category, holding, __return__)
     post: __return__.exempt == any(not hand[c >> 3] >> (c & 7) & 1 and c not in discard for c in holding)
     """
     seen = pack_of_hand(hand) | pack_of(discard)
     return Claim(category, (), any(not seen >> c & 1 for c in holding), player="younger", holding=holding)
 
 
-def _younger_claim_of_the_holding_stated(category: DeclCategory, holding: Holding, result: Claim) -> bool:
+def younger_claim_of_the_holding_stated(category: DeclCategory, holding: Holding, result: Claim) -> bool:
     """The claim is the younger's, of the holding he stated in the category, with no talk, not yet found out
     (laws 53, 54)."""
     return (
@@ -946,21 +946,21 @@ def younger_standing(hand: Hand, claim: Claim, rs: Ruleset) -> tuple[Holding, ..
 
     laws: 53, 54
     pre: claim.player == "younger"
-    post: _stands_for_a_holding_of_as_many_cards(hand, claim, rs, __return__)
-    post: _stands_for_something_only_as_a_misnomer(hand, claim, rs, __return__)
+    post: stands_for_a_holding_of_as_many_cards(hand, claim, rs, __return__)
+    post: stands_for_something_only_as_a_misnomer(hand, claim, rs, __return__)
     """
     misnamed_ = best(hand, claim.category, "younger", rs, len(claim.holding)) if claim.exempt else None
     return (misnamed_,) if misnamed_ else ()
 
 
-def _stands_for_a_holding_of_as_many_cards(hand: Hand, claim: Claim, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
+def stands_for_a_holding_of_as_many_cards(hand: Hand, claim: Claim, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
     """His call stands for at most one holding he holds in the category, of as many cards as he stated (law 53)."""
     return len(result) <= 1 and all(
         h in singles(hand, claim.category, rs) and len(h) == len(claim.holding) for h in result
     )
 
 
-def _stands_for_something_only_as_a_misnomer(
+def stands_for_something_only_as_a_misnomer(
     hand: Hand, claim: Claim, rs: Ruleset, result: tuple[Holding, ...]
 ) -> bool:
     """It stands for something exactly when the claim is exempt and he holds a holding of as many cards
@@ -980,10 +980,10 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     laws: 48, 52, 53, 54
     post: len(set(__return__)) == len(__return__) and all(c.player == "elder" for c in __return__)
     post: all(called(hand, talk + (c,) if talk else (c,), rs) is None for c in __return__)
-    post: _false_openings_name_head_or_rank(category, talk, __return__)
+    post: false_openings_name_head_or_rank(category, talk, __return__)
     post: talk or category != "point" or {c.cards for c in __return__} == set(range(longest(hand) + 1, BITS + 1))
-    post: _false_values_are_those_not_made(hand, talk, rs, __return__)
-    post: _false_names_out_are_the_cards_not_left_held(hand, talk, __return__)
+    post: false_values_are_those_not_made(hand, talk, rs, __return__)
+    post: false_names_out_are_the_cards_not_left_held(hand, talk, __return__)
     """
     if not talk:
         if category == "point":
@@ -1002,7 +1002,7 @@ def false_calls(hand: Hand, category: DeclCategory, talk: Said, rs: Ruleset) -> 
     return ()
 
 
-def _false_openings_name_head_or_rank(
+def false_openings_name_head_or_rank(
     category: DeclCategory, talk: Said, result: tuple[Opening | CallValue | NameOut, ...]
 ) -> bool:
     """With nothing said yet, each call of something not held is an opening of the category naming, but for a point,
@@ -1017,7 +1017,7 @@ def _false_openings_name_head_or_rank(
     )
 
 
-def _false_values_are_those_not_made(
+def false_values_are_those_not_made(
     hand: Hand, talk: Said, rs: Ruleset, result: tuple[Opening | CallValue | NameOut, ...]
 ) -> bool:
     """Asked the value, the values he may say falsely and those his points of as many cards make are, together, every
@@ -1028,7 +1028,7 @@ def _false_values_are_those_not_made(
     )
 
 
-def _false_names_out_are_the_cards_not_left_held(
+def false_names_out_are_the_cards_not_left_held(
     hand: Hand, talk: Said, result: tuple[Opening | CallValue | NameOut, ...]
 ) -> bool:
     """Asked which card his trio leaves out, the cards he may name falsely and those leaving a trio he holds are,
@@ -1051,16 +1051,16 @@ def impossible(hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset) -
 
     laws: 53, 54
     pre: isinstance(talk[0], (CallPoint, CallSequence, CallSet))
-    post: _impossible_when_nothing_seen_is_described(hand, discard, talk, rs, __return__)
-    post: _impossible_when_no_point_seen_makes_the_value(hand, discard, talk, rs, __return__)
-    post: _impossible_when_the_trio_named_is_not_seen(hand, discard, talk, __return__)
+    post: impossible_when_nothing_seen_is_described(hand, discard, talk, rs, __return__)
+    post: impossible_when_no_point_seen_makes_the_value(hand, discard, talk, rs, __return__)
+    post: impossible_when_the_trio_named_is_not_seen(hand, discard, talk, __return__)
     post: not __return__ or called(hand, talk, rs) is None
     """
     seen = hand_of_pack(pack_of_hand(hand) | pack_of(discard))
     return called(seen, talk, rs) is None
 
 
-def _impossible_when_nothing_seen_is_described(
+def impossible_when_nothing_seen_is_described(
     hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset, result: bool
 ) -> bool:
     """Until a value or a card is said, the call is impossible exactly when no holding of his hand and discard
@@ -1070,7 +1070,7 @@ def _impossible_when_nothing_seen_is_described(
     )
 
 
-def _impossible_when_no_point_seen_makes_the_value(
+def impossible_when_no_point_seen_makes_the_value(
     hand: Hand, discard: tuple[Card, ...], talk: Said, rs: Ruleset, result: bool
 ) -> bool:
     """A value said is impossible exactly when no point of as many cards of his hand and discard makes it
@@ -1083,7 +1083,7 @@ def _impossible_when_no_point_seen_makes_the_value(
     )
 
 
-def _impossible_when_the_trio_named_is_not_seen(
+def impossible_when_the_trio_named_is_not_seen(
     hand: Hand, discard: tuple[Card, ...], talk: Said, result: bool
 ) -> bool:
     """A card named out is impossible exactly when the trio it defines is not all in his hand and discard
@@ -1104,8 +1104,8 @@ def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
 
     laws: 53
     post: __return__ is None or (claim.exempt and isinstance(claim.talk[0], (CallSequence, CallSet)))
-    post: _misnamed_is_held_with_the_number_called(hand, claim, rs, __return__)
-    post: _misnamed_exactly_when_exempt_and_held(hand, claim, rs, __return__)
+    post: misnamed_is_held_with_the_number_called(hand, claim, rs, __return__)
+    post: misnamed_exactly_when_exempt_and_held(hand, claim, rs, __return__)
     """
     opening = claim.talk[0]
     if not claim.exempt or not isinstance(opening, (CallSequence, CallSet)):
@@ -1114,7 +1114,7 @@ def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
     return best(hand, claim.category, "elder", rs, n) if any(len(h) == n for h in singles(hand, claim.category, rs)) else None
 
 
-def _misnamed_is_held_with_the_number_called(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
+def misnamed_is_held_with_the_number_called(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
     """The holding misnamed is one the hand holds in the category, of the number of cards called (law 53)."""
     return result is None or (
         result in singles(hand, claim.category, rs)
@@ -1125,7 +1125,7 @@ def _misnamed_is_held_with_the_number_called(hand: Hand, claim: Claim, rs: Rules
     )
 
 
-def _misnamed_exactly_when_exempt_and_held(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
+def misnamed_exactly_when_exempt_and_held(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:
     """There is one exactly when the claim is exempt, is of a sequence or a set, and the hand holds a holding of the
     category of as many cards (law 53)."""
     return (result is None) == (
@@ -1149,10 +1149,10 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
     pre: not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or longest(hands[1]) >= talk[0].cards
     post: mine is None or any(set(mine) <= set(h) for h in __return__[0])
     post: mine is not None or __return__[0] == ()
-    post: _judged_holdings_are_held(hands, category, rs, __return__)
-    post: _asker_reckons_no_longer_point(talk, __return__)
-    post: _younger_reckons_only_as_good_or_better(hands, category, mine, rs, __return__)
-    post: _younger_reckons_whenever_as_good_or_better(hands, category, talk, mine, rs, __return__)
+    post: judged_holdings_are_held(hands, category, rs, __return__)
+    post: asker_reckons_no_longer_point(talk, __return__)
+    post: younger_reckons_only_as_good_or_better(hands, category, mine, rs, __return__)
+    post: younger_reckons_whenever_as_good_or_better(hands, category, talk, mine, rs, __return__)
     post: len(__return__[0]) <= 1 or not __return__[1]
     """
     asked = isinstance(talk[0], CallPoint) and any(isinstance(a, AskValue) for a in talk)
@@ -1167,21 +1167,21 @@ def judged(hands: tuple[Hand, Hand], discard: tuple[Card, ...], category: DeclCa
     return ((mine,), (theirs,)) if ek == yk else ((mine,), younger_holdings(hands[1], category, theirs, rs))
 
 
-def _judged_holdings_are_held(hands: tuple[Hand, Hand], category: DeclCategory, rs: Ruleset, result: Resolved) -> bool:
+def judged_holdings_are_held(hands: tuple[Hand, Hand], category: DeclCategory, rs: Ruleset, result: Resolved) -> bool:
     """Each player is taken to declare only holdings of his own hand in the category."""
     return all(h in singles(hands[0], category, rs) for h in result[0]) and all(
         h in singles(hands[1], category, rs) for h in result[1]
     )
 
 
-def _asker_reckons_no_longer_point(talk: Said, result: Resolved) -> bool:
+def asker_reckons_no_longer_point(talk: Said, result: Resolved) -> bool:
     """A younger who asked what the point makes reckons no point of more cards than called (law 46)."""
     return not (isinstance(talk[0], CallPoint) and AskValue("younger") in talk) or all(
         len(h) <= talk[0].cards for h in result[1]
     )
 
 
-def _younger_reckons_only_as_good_or_better(
+def younger_reckons_only_as_good_or_better(
     hands: tuple[Hand, Hand], category: DeclCategory, mine: Holding | None, rs: Ruleset, result: Resolved
 ) -> bool:
     """The younger reckons only when his best holding is as good as the elder's call or better, or the elder's counts
@@ -1194,7 +1194,7 @@ def _younger_reckons_only_as_good_or_better(
     )
 
 
-def _younger_reckons_whenever_as_good_or_better(
+def younger_reckons_whenever_as_good_or_better(
     hands: tuple[Hand, Hand], category: DeclCategory, talk: Said, mine: Holding | None, rs: Ruleset, result: Resolved
 ) -> bool:
     """The younger reckons whenever a holding open to him is as good as the elder's call or better, or the elder's
@@ -1213,13 +1213,13 @@ def discovered(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim
 
     laws: 53, 54
     post: misnamed(hands[0], claim, rs) is not None or __return__[0] == ()
-    post: _misnomer_stands_for_what_it_misnames(hands, claim, rs, __return__)
-    post: _younger_reckons_against_a_claim_found_out(hands, claim, rs, __return__)
+    post: misnomer_stands_for_what_it_misnames(hands, claim, rs, __return__)
+    post: younger_reckons_against_a_claim_found_out(hands, claim, rs, __return__)
     """
     return judged(hands, discard, claim.category, claim.talk, misnamed(hands[0], claim, rs), rs)
 
 
-def _misnomer_stands_for_what_it_misnames(
+def misnomer_stands_for_what_it_misnames(
     hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
 ) -> bool:
     """A misnomer stands for the holding it misnames, which the elder reckons (law 53)."""
@@ -1228,7 +1228,7 @@ def _misnomer_stands_for_what_it_misnames(
     )
 
 
-def _younger_reckons_against_a_claim_found_out(
+def younger_reckons_against_a_claim_found_out(
     hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
 ) -> bool:
     """Against any other claim found out the younger reckons exactly when he holds something in the category
@@ -1243,12 +1243,12 @@ def corrected(hands: tuple[Hand, Hand], discard: tuple[Card, ...], claim: Claim,
 
     laws: 52
     post: best(hands[0], claim.category, "elder", rs) is not None or __return__[0] == ()
-    post: _correction_stands_for_the_elders_best(hands, claim, rs, __return__)
+    post: correction_stands_for_the_elders_best(hands, claim, rs, __return__)
     """
     return judged(hands, discard, claim.category, claim.talk, best(hands[0], claim.category, "elder", rs), rs)
 
 
-def _correction_stands_for_the_elders_best(
+def correction_stands_for_the_elders_best(
     hands: tuple[Hand, Hand], claim: Claim, rs: Ruleset, result: Resolved
 ) -> bool:
     """Corrected, the elder's call is his best holding of the category, which is among what he is taken to declare
@@ -1266,8 +1266,8 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
     post: any(set(called) <= set(h) for h in __return__) and all(h in singles(hand, category, rs) for h in __return__)
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
     post: category != "point" or __return__ == (called,)
-    post: _good_against_the_cards_reckons_the_class(hand, discard, category, called, rs, __return__)
-    post: _reckons_none_better_than_called(hand, discard, category, called, rs, __return__)
+    post: good_against_the_cards_reckons_the_class(hand, discard, category, called, rs, __return__)
+    post: reckons_none_better_than_called(hand, discard, category, called, rs, __return__)
     """
     if category == "point":
         return (called,)
@@ -1279,7 +1279,7 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
     return (called,) + tuple(h.cards for h in mine if not set(h.cards) & set(called) and h.key <= top)
 
 
-def _good_against_the_cards_reckons_the_class(
+def good_against_the_cards_reckons_the_class(
     hand: Hand,
     discard: tuple[Card, ...],
     category: DeclCategory,
@@ -1295,7 +1295,7 @@ def _good_against_the_cards_reckons_the_class(
     )
 
 
-def _reckons_none_better_than_called(
+def reckons_none_better_than_called(
     hand: Hand,
     discard: tuple[Card, ...],
     category: DeclCategory,
@@ -1315,7 +1315,7 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     laws: 46, 48
     raises: PiquetError
     post: bool(described(hand, call, rs))
-    post: _opening_unnamed_only_when_good_against(hand, discard, category, call, rs)
+    post: opening_unnamed_only_when_good_against(hand, discard, category, call, rs)
     """
     fields = (call.cards,) if isinstance(call, CallPoint) else (call.length, call.head) if isinstance(call, CallSequence) else (call.count, call.rank)
     if type(fields[0]) is not int or not (len(fields) == 1 or fields[1] is None or type(fields[1]) is int):
@@ -1337,7 +1337,7 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
         raise error("call-head-missing", f"elder.{category}: the elder calls {describe(call, rs)} without naming its {'head' if category == 'sequences' else 'rank'}, but the call is not good against the cards")
 
 
-def _opening_unnamed_only_when_good_against(
+def opening_unnamed_only_when_good_against(
     hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset
 ) -> bool:
     """A sequence or set called without its head or rank is good against the cards (law 48)."""
@@ -1354,8 +1354,8 @@ def describe(call: Utterance, rs: Ruleset) -> str:
 
     laws: 46, 48
     post: __return__ != ""
-    post: _words_name_the_number(call, __return__)
-    post: _words_name_the_head_or_rank(call, rs, __return__)
+    post: words_name_the_number(call, __return__)
+    post: words_name_the_head_or_rank(call, rs, __return__)
     """
     if isinstance(call, CallPoint):
         return f"{call.cards} cards for point"
@@ -1371,7 +1371,7 @@ def describe(call: Utterance, rs: Ruleset) -> str:
         type(call), type(call).__name__)
 
 
-def _words_name_the_number(call: Utterance, result: str) -> bool:
+def words_name_the_number(call: Utterance, result: str) -> bool:
     """The words name the call's number: of cards, of a sequence's length, of a set's cards, or the value
     (laws 46, 48)."""
     return not isinstance(call, (CallPoint, CallSequence, CallSet, CallValue)) or str(
@@ -1380,7 +1380,7 @@ def _words_name_the_number(call: Utterance, result: str) -> bool:
     ) in result.split()
 
 
-def _words_name_the_head_or_rank(call: Utterance, rs: Ruleset, result: str) -> bool:
+def words_name_the_head_or_rank(call: Utterance, rs: Ruleset, result: str) -> bool:
     """The words name the head of a sequence or the rank of a set, when the call names one (law 48)."""
     return (
         not isinstance(call, (CallSequence, CallSet))
@@ -1402,9 +1402,9 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
     post: action.player == speaker or __return__.code in ("reply-out-of-turn", "call-out-of-turn")
     post: __return__.code != "reply-out-of-turn" or isinstance(action, (Reply, Allow, AskValue, AskWhich))
     post: __return__.code != "call-out-of-turn" or not isinstance(action, (Reply, Allow, AskValue, AskWhich))
-    post: _asking_refused_short_only_for_want_of_cards(hands, talk, action, __return__)
-    post: _allowing_refused_only_when_good_already(hands, talk, action, rs, __return__)
-    post: _value_refused_only_when_not_made(hands, talk, action, rs, __return__)
+    post: asking_refused_short_only_for_want_of_cards(hands, talk, action, __return__)
+    post: allowing_refused_only_when_good_already(hands, talk, action, rs, __return__)
+    post: value_refused_only_when_not_made(hands, talk, action, rs, __return__)
     post: action.player in __return__.message.split() or type(action).__name__ in __return__.message
     """
     answering = isinstance(action, (Reply, Allow, AskValue, AskWhich))
@@ -1434,7 +1434,7 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
     return error("call-out-of-turn", f"the elder says {type(action).__name__} while {describe(talk[0], rs)} is being answered")
 
 
-def _asking_refused_short_only_for_want_of_cards(
+def asking_refused_short_only_for_want_of_cards(
     hands: tuple[Hand, Hand], talk: Said, action: Utterance, result: PiquetError
 ) -> bool:
     """An asking is refused for want of cards only when the younger holds fewer cards of a suit than called (law 46)."""
@@ -1443,7 +1443,7 @@ def _asking_refused_short_only_for_want_of_cards(
     )
 
 
-def _allowing_refused_only_when_good_already(
+def allowing_refused_only_when_good_already(
     hands: tuple[Hand, Hand], talk: Said, action: Utterance, rs: Ruleset, result: PiquetError
 ) -> bool:
     """An allowing is refused only when the younger's reply is good already (law 51)."""
@@ -1452,7 +1452,7 @@ def _allowing_refused_only_when_good_already(
     )
 
 
-def _value_refused_only_when_not_made(
+def value_refused_only_when_not_made(
     hands: tuple[Hand, Hand], talk: Said, action: Utterance, rs: Ruleset, result: PiquetError
 ) -> bool:
     """A value is refused as not held only when no point of the elder's of that many cards makes it (law 46)."""
