@@ -164,8 +164,7 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
 
     rules: accretion.order, carte-blanche.score, cards.majority, cards.divided, capot.score
     raises: PiquetError
-    post: (__return__.ruleset, __return__.hands, __return__.carte_blanche) == (deal.ruleset, deal.hands, deal.carte_blanche)
-    post: (__return__.reckons_nothing, __return__.barred, __return__.out_of_turn) == (deal.silent, deal.barred, deal.out_of_turn)
+    post: result_carries_the_normal_form(deal, __return__)
     post: [(t.lead, t.follow) for t in __return__.tricks] == list(deal.tricks)
     post: __return__.complete == (len(deal.tricks) == (deal.tricks_to_play or deal.ruleset.play.tricks))
     """
@@ -207,6 +206,13 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
         tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
         deal.carte_blanche, hands, tricks, complete, deal.silent, deal.barred, deal.out_of_turn,
     )
+
+
+def result_carries_the_normal_form(deal: NormalDeal, result: DealResult) -> bool:
+    """The result states the deal's ruleset, hands after the exchange and carte blanche, who reckons nothing, the
+    categories barred and the tricks led out of turn, as the normal form gives them."""
+    given = (deal.ruleset, deal.hands, deal.carte_blanche, deal.silent, deal.barred, deal.out_of_turn)
+    return (result.ruleset, result.hands, result.carte_blanche, result.reckons_nothing, result.barred, result.out_of_turn) == given
 
 
 def tricks_for_the_cards(won: tuple[int, int], credited: tuple[int, int], rs: Ruleset) -> tuple[int, int]:
