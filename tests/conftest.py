@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 
 SLOW_OK = [HealthCheck.too_slow]
 settings.register_profile("standard", max_examples=40, deadline=None, suppress_health_check=SLOW_OK)
-settings.register_profile("deep", max_examples=400, deadline=None, suppress_health_check=SLOW_OK)
+settings.register_profile("deep", max_examples=200, deadline=None, suppress_health_check=SLOW_OK)
 settings.register_profile("thorough", max_examples=5000, deadline=None, suppress_health_check=SLOW_OK)
 settings.register_profile("mutation", max_examples=30, deadline=None, derandomize=True, database=None)  # verification/mutation.py
 

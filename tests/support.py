@@ -37,14 +37,14 @@ from piquet_ref.rules.errors import PiquetError, SpecError
 from piquet_ref.rules.files import spec_dir
 from piquet_ref.strategies import RS
 
-DEEP_EXAMPLES = 400  # the deep tier's budget a property (tests/conftest.py), for which the tests' own budgets are written
+WRITTEN_FOR = 400  # the budget a property the tests' own budgets were written for; each tier scales them by its own
 
 
 def examples(n: int) -> int:
-    """A test's own budget of `n` examples at the deep tier, scaled to the tier running: a tenth of it in the
-    standard tier, at least a few."""
+    """A test's own budget of `n` examples (written for 400 a property), scaled to the tier running: a tenth of it in
+    the standard tier, half in the deep tier, at least a few."""
     budget: int = settings().max_examples
-    return max(min(n, 5), n * budget // DEEP_EXAMPLES)
+    return max(min(n, 5), n * budget // WRITTEN_FOR)
 
 
 def assert_break_refused(tmp_path: Path, load: Callable[[Path], Any], edit: Callable[[Path], None], names: tuple[str, ...]) -> None:

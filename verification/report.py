@@ -84,7 +84,7 @@ SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json
 SUITE_MUTATION_MACHINE = SUITE_MUTATION.with_name("mutation_suite_machine.json")  # the same, over machine.py
 SUITE_RUNS = (SUITE_MUTATION, SUITE_MUTATION_LAWS, SUITE_MUTATION_DIALOGUE, SUITE_MUTATION_MACHINE)
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
-PROPERTY_EXAMPLES = 400  # max_examples of the `default` Hypothesis profile (tests/conftest.py)
+PROPERTY_EXAMPLES = 200  # max_examples of the deep tier's Hypothesis profile (tests/conftest.py)
 
 # Rules no property, proof or contract establishes, each with the reason (the traceability test reads this).
 # (The match's rules of dealing and of games are stated by `score_partie`'s postconditions, checked at run time.)
