@@ -417,9 +417,9 @@ def snapshot(source: Path, dest: Path, whole: bool = False) -> None:
     included) from the checkout `source` into `dest`."""
     if whole:
         ignore = shutil.ignore_patterns("__pycache__", ".git", ".hypothesis", ".mypy_cache", ".pytest_cache", "*.egg-info", "build", "dist")
-        for entry in ("piquet_ref", "spec", "tests", "conformance", "docs", "bench"):
+        for entry in ("piquet_ref", "spec", "tests", "verification", "conformance", "docs", "bench"):
             shutil.copytree(source / entry, dest / entry, ignore=ignore)
-        for name in ("pyproject.toml", "README.md", "VERIFICATION.md", "CHANGELOG.md", "LICENSE"):
+        for name in ("pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE"):
             if (source / name).is_file():
                 shutil.copy2(source / name, dest / name)
         return
@@ -518,6 +518,11 @@ SUITE_SKIPPED = {
 FAILED_LINE = "FAILED "
 
 
+# The project's `addopts` spread a run over xdist workers; the judge and the coverage trace run in one process
+# (a worker's lines would not reach the trace, and the judge stops at the first failure).
+ONE_PROCESS = ("-o", "addopts=")
+
+
 class SuiteSandbox(Sandbox):
     """A private copy of the whole project in which one mutant at a time is judged by the test suite.
 
@@ -532,7 +537,7 @@ class SuiteSandbox(Sandbox):
         ordered = sorted(tests, key=lambda t: -self.kills[t.split("::")[0]])
         listing = self.dir / "selected-tests.txt"
         listing.write_text("\n".join(ordered) + "\n", encoding="utf-8")
-        args = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-rf", "--tb=line", f"@{listing}"]
+        args = [sys.executable, "-m", "pytest", *ONE_PROCESS, "-x", "-q", "-p", "no:cacheprovider", "-rf", "--tb=line", f"@{listing}"]
         return args, {"HYPOTHESIS_PROFILE": "mutation"}
 
     def unreached(self, mutant: Mutant) -> bool:
@@ -557,12 +562,14 @@ def trace_reach(box: Path, files: list[str], timeout: float) -> Path:
     (verification/mutation_cover.py); the coverage data file it wrote."""
     rc = box / ".coveragerc-reach"
     rc.write_text(COVERAGE_RC, encoding="utf-8")
-    args = [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    args = [sys.executable, "-m", "coverage", "run", f"--rcfile={rc}", "-m", "pytest", *ONE_PROCESS, "-q",
+            "-p", "no:cacheprovider",
             "-p", "verification.mutation_cover", *files]
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(box), "HYPOTHESIS_PROFILE": "mutation"}
     proc = subprocess.run(args, cwd=box, capture_output=True, text=True, timeout=timeout, env=env)
     if proc.returncode != 0:
-        raise SystemExit(f"the suite fails under coverage: {(proc.stdout.strip().splitlines() or ['no output'])[-1]}")
+        tail = (proc.stdout.strip().splitlines() or proc.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"the suite fails under coverage (exit {proc.returncode}): {tail[:300]}")
     return box / ".coverage-reach"
 
 
