@@ -45,6 +45,14 @@ from piquet_ref import score_deal
 record = yaml.safe_load(open(sys.argv[1], encoding="utf-8"))
 if sys.argv[2] == "claim":
     record["elder"]["false_claim"] = True
+if sys.argv[2] == "hands":  # the same deal given by the hands after the exchange, each taking in as many as he lays out
+    stock, tricks = record.pop("stock"), record.pop("tricks", [])
+    for who in ("elder", "younger"):
+        p = record[who]
+        kept = [c for c in p["dealt"] if c not in p["discard"]]
+        p["hand"], stock = kept + stock[:len(p["discard"])], stock[len(p["discard"]):]
+        del p["dealt"], p["discard"]
+    record["tricks"] = tricks
 called = set()
 sys.setprofile(lambda frame, event, arg: called.add(frame.f_code.co_filename) if event == "call" else None)
 result = score_deal(record)
@@ -58,15 +66,17 @@ print(json.dumps({
 
 
 def traced(kind: str) -> dict[str, list[object]]:
-    """Score the bundled example in a fresh interpreter (`claim`: its elder made a claim not held) and report the
+    """Score the bundled example in a fresh interpreter (`claim`: its elder made a claim not held; `hands`: given by the hands after the exchange) and report the
     totals, the modules of the irregularities loaded and the files of theirs any call ran in."""
     done = subprocess.run([sys.executable, "-c", TRACE, str(EXAMPLE), kind], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     out: dict[str, list[object]] = json.loads(done.stdout)
     return out
 
 
-def test_a_regular_deal_imports_and_calls_nothing_of_the_irregularities() -> None:
-    regular = traced("regular")
+@pytest.mark.parametrize("kind", ["regular", "hands"])
+def test_a_regular_deal_imports_and_calls_nothing_of_the_irregularities(kind: str) -> None:
+    """Given by its dealt hands or by its hands after the exchange, a regular deal keeps to the regular path."""
+    regular = traced(kind)
     assert regular["totals"] == [28, 23]  # Cavendish's worked deal (000 §EXAMPLE)
     assert regular["modules"] == [] and regular["called"] == []
 

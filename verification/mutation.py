@@ -716,25 +716,38 @@ CONDITION = re.compile(r"^\s+(?:pre|post): (.*)$", re.M)
 
 def contract_predicates(root: Path = ROOT) -> set[tuple[str, str]]:
     """(file, function) of the package's named predicates: functions returning bool that a contract condition of
-    their module calls and that no code of the package calls (outside other such predicates). The corpus never runs
-    them; the contract checks do, so their mutants are the suite's to judge."""
+    their module calls and that no code of the package calls (outside other such predicates), with the helpers only
+    they call. The corpus never runs them; the contract checks do, so their mutants are the suite's to judge."""
     trees = {str(p.relative_to(root)): ast.parse(p.read_text(encoding="utf-8")) for p in sorted((root / "piquet_ref").rglob("*.py"))}
-    candidates: set[tuple[str, str]] = set()
+    defined = {(rel, node.name) for rel, tree in trees.items() for node in tree.body if isinstance(node, ast.FunctionDef)}
+    names = {name for _, name in defined}
+    callers: dict[str, set[tuple[str, str]]] = {}  # a function's name -> the top-level definitions calling it
+    for rel, tree in trees.items():
+        for node in tree.body:
+            owner = (rel, node.name) if isinstance(node, ast.FunctionDef) else (rel, "")
+            for n in ast.walk(node):
+                if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute)):
+                    name = n.func.id if isinstance(n.func, ast.Name) else n.func.attr
+                    if name in names and owner[1] != name:
+                        callers.setdefault(name, set()).add(owner)
+    chosen: set[tuple[str, str]] = set()
     for rel, tree in trees.items():
         conditions = " ".join(CONDITION.findall((root / rel).read_text(encoding="utf-8")))
         for node in tree.body:
             if (isinstance(node, ast.FunctionDef) and node.returns is not None and ast.unparse(node.returns) == "bool"
                     and re.search(rf"\b{node.name}\(", conditions)):
-                candidates.add((rel, node.name))
-    names = {name for _, name in candidates}
-    called: set[str] = set()
-    for rel, tree in trees.items():
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and (rel, node.name) in candidates:
-                continue
-            called |= {n.func.id if isinstance(n.func, ast.Name) else n.func.attr for n in ast.walk(node)
-                       if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))} & names
-    return {c for c in candidates if c[1] not in called}
+                chosen.add((rel, node.name))
+    while True:  # drop the candidates some code other than a predicate calls
+        kept = {c for c in chosen if callers.get(c[1], set()) <= chosen}
+        if kept == chosen:
+            break
+        chosen = kept
+    grown = True
+    while grown:  # the helpers whose every caller is a predicate or another such helper
+        more = {d for d in defined - chosen if callers.get(d[1]) and callers[d[1]] <= chosen}
+        chosen |= more
+        grown = bool(more)
+    return chosen
 
 
 def is_contract_only(m: Mutant, predicates: set[tuple[str, str]]) -> bool:
