@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 
 SLOW_OK = [HealthCheck.too_slow]
 settings.register_profile("standard", max_examples=40, deadline=None, suppress_health_check=SLOW_OK)
-settings.register_profile("deep", max_examples=200, deadline=None, suppress_health_check=SLOW_OK)
+settings.register_profile("deep", max_examples=100, deadline=None, suppress_health_check=SLOW_OK)
 settings.register_profile("thorough", max_examples=5000, deadline=None, suppress_health_check=SLOW_OK)
 settings.register_profile("mutation", max_examples=30, deadline=None, derandomize=True, database=None)  # verification/mutation.py
 
@@ -37,6 +37,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "hypothesis: a property whose budget grows with the tier (Hypothesis marks its own @given tests)")
 
 
+@pytest.hookimpl(trylast=True)  # after Hypothesis's own hook has marked its properties `hypothesis`
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The standard tier leaves out the deep checks; the deep tier runs them and the properties, nothing else."""
     deep = config.getoption("deep")
