@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,8 @@ from piquet_ref.hand import play
 from verification.contracts import play as play_contracts
 from piquet_ref.deal import accretion, normal_form, scoring
 from piquet_ref.deal.irregular import resolution
-from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, hand_of
+from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, format_cards, hand_of
+from piquet_ref.hand.declarations import DeclareChoice
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.laws import NUMBERS
 from piquet_ref.rules.loader import load_ruleset
@@ -225,6 +227,40 @@ def test_the_hands_of_an_irregular_exchange_keep_their_postconditions(walk: tupl
     rec = record(walk[2])
     resolution_holds(parse_record(rec))
     holds(counts, "position_of", (rec,))
+
+
+CAVENDISH = Path(__file__).resolve().parents[1] / "piquet_ref" / "examples" / "cavendish-example.yaml"
+
+
+def test_the_normal_forms_predicates_refuse_a_form_wrong_in_what_each_speaks_of() -> None:
+    """Each predicate of the resolution's postconditions holds of the form resolved from Cavendish's deal and fails
+    on a form wrong in the one field it speaks of: a predicate weakened would let a wrong resolution pass unseen."""
+    rec = parse_record(yaml.safe_load(CAVENDISH.read_text(encoding="utf-8")))
+    deal = normal_form.regular_form(rec)
+    e, y = deal.hands
+    given = (rec, deal.hands, deal.carte_blanche)
+    checks: list[tuple[Callable[..., bool], tuple[Any, ...], Any]] = [
+        (normal_form.hands_taken_in_turn, (rec,), deal._replace(hands=(y, e))),
+        (normal_form.hands_apart, (), deal._replace(hands=(e, e))),
+        (normal_form.carte_blanche_as_dealt, (rec,), deal._replace(carte_blanche=(True, False))),
+        (normal_form.carte_blanche_as_dealt, (rec,), deal._replace(carte_blanche=(False, True))),
+        (normal_form.declarations_and_bars_as_recorded, (rec,), deal._replace(declare=(DeclareChoice(point="none"), deal.declare[1]))),
+        (normal_form.declarations_and_bars_as_recorded, (rec,), deal._replace(barred=((), ("point",)))),
+        (normal_form.hands_and_tricks_as_given, given, deal._replace(tricks=deal.tricks[:-1])),
+        (normal_form.hands_and_tricks_as_given, given, deal._replace(carte_blanche=(True, False))),
+        (normal_form.dealt_hands_as_recorded, (rec,), (y, e)),
+        (normal_form.hands_after_the_exchange_as_recorded, (parse_record({"elder": {"hand": cards_text(e)}, "younger": {"hand": cards_text(y)}}),), (y, e)),
+    ]
+    right = {normal_form.dealt_hands_as_recorded: (hand_of(rec.elder.dealt or ()), hand_of(rec.younger.dealt or ())),
+             normal_form.hands_after_the_exchange_as_recorded: (e, y)}
+    for predicate, args, wrong in checks:
+        assert predicate(*args, right.get(predicate, deal)), predicate.__name__
+        assert not predicate(*args, wrong), (predicate.__name__, wrong)
+
+
+def cards_text(hand: Hand) -> list[str]:
+    """A hand's cards written as a record writes them."""
+    return list(format_cards(cards_of(hand), RS))
 
 
 def resolution_holds(rec: DealRecord) -> None:
