@@ -256,9 +256,10 @@ def test_the_normal_forms_predicates_refuse_a_form_wrong_in_what_each_speaks_of(
     for predicate, args, wrong in checks:
         assert predicate(*args, right.get(predicate, deal)), predicate.__name__
         assert not predicate(*args, wrong), (predicate.__name__, wrong)
-    stock, dealt = rec.stock or (), rec.elder.dealt or ()
+    stock = rec.stock or ()
     assert normal_form.no_card_dealt_twice(rec)
-    assert not normal_form.no_card_dealt_twice(rec._replace(stock=(dealt[0], *stock[1:])))  # a card of the stock dealt too
+    for dealt in (rec.elder.dealt or (), rec.younger.dealt or ()):  # a card of the stock dealt to either player too
+        assert not normal_form.no_card_dealt_twice(rec._replace(stock=(dealt[0], *stock[1:])))
 
 
 def cards_text(hand: Hand) -> list[str]:
