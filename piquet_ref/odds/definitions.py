@@ -166,10 +166,11 @@ def listed_outlook(q: Question, rs: Ruleset) -> tuple[tuple[tuple[int, int], ...
         sequence[sequence_key(*run) if run[0] else 0] += 1
         sets[max((set_key(n, r) for n, r in scoring_sets(after, rs)), default=0)] += 1
         courts[sum(1 for c in taken if rs.carte_blanche.court_mask >> (c % BITS_PER_SUIT) & 1)] += 1
-    return _down(point), _down(sequence), _down(sets), tuple(sorted(courts.items()))
+    return highest_first(point), highest_first(sequence), highest_first(sets), tuple(sorted(courts.items()))
 
 
-def _down(d: Counter[int]) -> tuple[tuple[int, int], ...]:
+def highest_first(d: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    """A distribution of values as (value, how many) pairs, highest value first: the shape of `odds.Outlook`'s rows."""
     return tuple(sorted(d.items(), reverse=True))
 
 

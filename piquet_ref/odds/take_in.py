@@ -32,7 +32,7 @@ from piquet_ref.hand.exchange import discard_limits
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player
 from piquet_ref.odds.definitions import (  # the postconditions' plain readings
-    SMALL, arrangements, counts_as_drawn, discard_sizes, leaves, listed_favourable, listed_joint, listed_outlook, malformed_at, orbits,
+    SMALL, arrangements, counts_as_drawn, discard_sizes, highest_first, leaves, listed_favourable, listed_joint, listed_outlook, malformed_at, orbits,
     suit_length_patterns,
 )
 from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, SET_FIELD_BITS, point_key, sequence_key, tables
@@ -624,9 +624,9 @@ def outlook(q: Question, hand: Hand, ruleset: Ruleset | str | None = None) -> Ou
     return Outlook(
         comb(size(q.unseen), q.take),
         carte_blanche(hand, rs),
-        _desc(dist(Feature("point_length"))),
-        _desc(dist(Feature("sequence_best"))),
-        _desc(dist(Feature("set_best"))),
+        highest_first(dist(Feature("point_length"))),
+        highest_first(dist(Feature("sequence_best"))),
+        highest_first(dist(Feature("set_best"))),
         tuple(sorted(dist(Feature("count_taken", cards=court)).items())),
     )
 
@@ -654,10 +654,6 @@ def the_outlook_as_listed(q: Question, ruleset: Ruleset | str | None, result: Ou
     return result.combinations > SMALL or (
         (result.point, result.sequence, result.sets, result.courts) == listed_outlook(q, ruleset_of(ruleset))
     )
-
-
-def _desc(d: dict[int, int]) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted(d.items(), reverse=True))
 
 
 # ------------------------------------------------------------------------------ ranking discards
