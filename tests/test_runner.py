@@ -4,6 +4,7 @@ case (wrong score, crash, hang, garbage) with nothing else lost; expected failur
 from __future__ import annotations
 
 import json
+from collections import Counter
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from piquet_ref.runner.adapters import FunctionAdapter, OneShotAdapter, ProcessAdapter
 from piquet_ref.cli.main import main
 from piquet_ref.runner.corpus import Case, load_cases
+from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import RunOutcome, Selection, run_corpus
 
@@ -42,6 +44,9 @@ def test_the_whole_corpus_passes_against_the_reference_one_request_per_process(m
 def test_the_whole_corpus_passes_against_the_reference_in_process() -> None:
     run = run_corpus(CASES, FunctionAdapter("piquet_ref.protocol.serve:answer"))
     assert run.status_counts() == {"pass": len(CASES)}
+    levels = load_levels(ROOT / "conformance")
+    counts = Counter(level for case in CASES for level in levels.classify(case).of_case)
+    assert run.per_level() == {level: (counts[level], counts[level]) for level in levels.order}  # every level judged
 
 
 def broken_run(plan: str, max_restarts: int = 10, expect_fail: dict[str, str] | None = None) -> RunOutcome:

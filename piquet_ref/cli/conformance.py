@@ -18,6 +18,7 @@ import yaml
 
 from piquet_ref.runner.adapters import Adapter, FunctionAdapter, OneShotAdapter, ProcessAdapter
 from piquet_ref.runner.corpus import CorpusError, lint, load_cases, lock_text, mint_ids, read_lock, retired_lock, updated_lock
+from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import CaseOutcome, Selection, run_corpus
 from piquet_ref.rules.files import corpus_dir
@@ -38,6 +39,8 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     r.add_argument("--one-shot", action="store_true", help="start COMMAND afresh for each request (one line in, one line out)")
     for flag, what in (("op", "op"), ("rule", "rule id (glob)"), ("tag", "tag"), ("ruleset", "ruleset"), ("id", "case id (glob)"), ("area", "area (directory under cases/)")):
         r.add_argument(f"--{flag}", action="append", default=[], metavar=flag.upper(), help=f"only cases with this {what}; repeatable")
+    r.add_argument("--level", metavar="LEVEL", help="judge only the checks at LEVEL and below (conformance/levels.yaml: "
+                   "totals, declarations, play, events, laws; default: every check)")
     r.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout (default 10)")
     r.add_argument("--max-restarts", type=int, default=10, metavar="N", help="restarts of a broken implementation before giving up (default 10)")
     r.add_argument("--expect-fail", type=Path, metavar="FILE", help="YAML/JSON mapping of case id to the reason it is expected to fail")
@@ -145,7 +148,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     expect_fail = _read_expect_fail(args.expect_fail) if args.expect_fail else {}
     adapter = _adapter(args)
     show = not args.quiet and sys.stderr.isatty()
-    run = run_corpus(cases, adapter, args.timeout, args.max_restarts, expect_fail, _progress if show else None)
+    run = run_corpus(cases, adapter, args.timeout, args.max_restarts, expect_fail, _progress if show else None,
+                     args.level, load_levels(root))
     if show:
         sys.stderr.write("\n")
     if args.jsonl:

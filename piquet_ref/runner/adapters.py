@@ -75,15 +75,12 @@ class ProcessAdapter:
         except OSError as exc:
             raise AdapterFailure("crash", f"cannot start {self.description!r}: {exc.strerror or exc}") from None
         self.lines = queue.Queue()
+        self.stderr = deque(maxlen=20)  # this process's own tail: a restart never quotes the last one's
         assert proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=_pump, args=(proc.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=_pump, args=(proc.stderr, self._keep_stderr), daemon=True).start()
+        threading.Thread(target=_pump, args=(proc.stderr, _keeper(self.stderr)), daemon=True).start()
         self.proc = proc
         return proc
-
-    def _keep_stderr(self, line: str | None) -> None:
-        if line is not None:
-            self.stderr.append(line.rstrip("\n"))
 
     def _exchange(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         proc = self.proc or self._start()
@@ -223,6 +220,16 @@ def load_function(spec: str) -> Callable[[Any], Any]:
     if not callable(function):
         raise ValueError(f"{spec!r}: {module_name} has no function {name}")
     return function  # type: ignore[no-any-return]
+
+
+def _keeper(tail: deque[str]) -> Callable[[str | None], None]:
+    """What the stderr reader calls with each line: keep it in `tail` (the tail of one process only)."""
+
+    def keep(line: str | None) -> None:
+        if line is not None:
+            tail.append(line.rstrip("\n"))
+
+    return keep
 
 
 def _pump(stream: IO[str], put: Callable[[str | None], None]) -> None:
