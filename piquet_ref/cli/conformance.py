@@ -66,6 +66,12 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     rt.add_argument("--why", required=True, help="why the case is dropped")
     rt.set_defaults(func=cmd_retire)
 
+    ex = csub.add_parser("export", help="write the corpus as one JSON file (what the wheel ships as conformance/corpus.json)",
+                         description="The corpus as one JSON file, for a runner without a YAML parser: every case with its "
+                                     "path and levels, and the levels table (schema/corpus.schema.json).")
+    ex.add_argument("--out", default="-", metavar="FILE", help="where to write it (default: - for stdout)")
+    ex.set_defaults(func=cmd_export)
+
     cv = csub.add_parser("coverage", help="cases per rule id, op, area and provenance")
     cv.set_defaults(func=cmd_coverage)
 
@@ -137,6 +143,13 @@ def guarded(args: argparse.Namespace) -> int:
     except (CorpusError, ValueError, OSError) as exc:
         print(f"piquet-ref conformance: {exc}", file=sys.stderr)
         return 2
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from piquet_ref.runner.corpus_json import corpus_json
+
+    _write(args.out, corpus_json(root_of(args)))
+    return 0
 
 
 def cmd_run(args: argparse.Namespace) -> int:
