@@ -42,6 +42,8 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     r.add_argument("--level", metavar="LEVEL", help="judge only the checks at LEVEL and below (conformance/levels.yaml: "
                    "totals, declarations, play, events, laws; default: every check)")
     r.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout (default 10)")
+    r.add_argument("--jobs", type=int, default=1, metavar="N", help="run N copies of the implementation at once "
+                   "(for one process per request, or a slow program; default 1)")
     r.add_argument("--max-restarts", type=int, default=10, metavar="N", help="restarts of a broken implementation before giving up (default 10)")
     r.add_argument("--expect-fail", type=Path, metavar="FILE", help="YAML/JSON mapping of case id to the reason it is expected to fail")
     r.add_argument("--write-expect-fail", type=Path, metavar="FILE", help="write the ids that failed, with their first difference, as such a file")
@@ -162,7 +164,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     adapter = _adapter(args)
     show = not args.quiet and sys.stderr.isatty()
     run = run_corpus(cases, adapter, args.timeout, args.max_restarts, expect_fail, _progress if show else None,
-                     args.level, load_levels(root))
+                     args.level, load_levels(root), args.jobs)
     if show:
         sys.stderr.write("\n")
     if args.jsonl:

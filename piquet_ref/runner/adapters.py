@@ -41,6 +41,10 @@ class Adapter(Protocol):
 
     def close(self) -> None: ...
 
+    def fresh(self) -> Adapter:
+        """Another copy of the implementation, configured alike (for a run with several jobs)."""
+        ...
+
 
 def parse_response(line: str, seq: Any) -> dict[str, Any]:
     """The response object of one output line; AdapterFailure("error") if it is not one, or answers another seq."""
@@ -114,6 +118,9 @@ class ProcessAdapter:
     def hello(self, timeout: float) -> dict[str, Any]:
         return self._exchange({"cmd": "hello", "protocol": 1}, timeout)
 
+    def fresh(self) -> ProcessAdapter:
+        return ProcessAdapter(self.argv)
+
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         if self.proc is None:
             self.hello(timeout)  # a restarted implementation is greeted before its first run
@@ -145,6 +152,9 @@ class OneShotAdapter:
 
     def hello(self, timeout: float) -> dict[str, Any]:
         return self.request({"cmd": "hello", "protocol": 1}, timeout)
+
+    def fresh(self) -> OneShotAdapter:
+        return OneShotAdapter(self.argv)
 
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         try:
@@ -179,6 +189,9 @@ class FunctionAdapter:
 
     def hello(self, timeout: float) -> dict[str, Any]:
         return self.request({"cmd": "hello", "protocol": 1}, timeout)
+
+    def fresh(self) -> FunctionAdapter:
+        return FunctionAdapter(self.description)
 
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         box: list[Any] = []

@@ -4,6 +4,7 @@ expected failures, restarts of a broken implementation, and the run's outcome (r
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -111,14 +112,19 @@ def run_corpus(
     progress: Callable[[int, int, CaseOutcome], None] | None = None,
     level: str | None = None,
     levels: Levels | None = None,
+    jobs: int = 1,
 ) -> RunOutcome:
     """Run every case through `adapter`, one request each, judging the responses on the checks at `level`
     and below (every check when `level` is None) of the levels table `levels` (default: the bundled corpus's).
 
     A case with no check at or below `level` is not sent (`above_level`). A crash, timeout or garbage answer
-    costs that case only: the implementation is restarted for the next case, at most `max_restarts` times;
-    when they run out, the remaining cases are `not_run`.
+    costs that case only: the implementation is restarted for the next case, at most `max_restarts` times
+    in all; when they run out, the remaining cases are `not_run`. With `jobs` above 1, as many copies of the
+    implementation (`adapter.fresh()`) take the cases in turn; the outcome lists them in corpus order, and
+    each case is judged as it would be alone (only the timing, and which cases the restarts leave, can differ).
     """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     expect_fail = expect_fail or {}
     table = levels if levels is not None else load_levels(corpus_dir())
     top = level if level is not None else table.order[-1]
@@ -136,25 +142,41 @@ def run_corpus(
     except AdapterFailure:
         restarts += adapter.persistent  # the greeting failed: the first run request starts it again
     supported = _supported_rulesets(implementation)
-    outcomes: list[CaseOutcome] = []
-    not_run: tuple[Case, ...] = ()
-    try:
-        for index, (classes, expected) in enumerate(pruned):
-            case = classes.case
-            if restarts > max_restarts:
-                not_run = tuple(c.case for c, _ in pruned[index:])
-                break
-            outcome = _run_one(case, expected, index, adapter, timeout, supported)
-            if adapter.persistent and outcome.response is None and outcome.status in ("crash", "timeout", "error"):
-                restarts += 1  # the implementation was stopped; the next request starts it again
-            outcome = _expected(_verdicts(outcome, classes, top), expect_fail.get(case.id))
-            outcomes.append(outcome)
-            if progress is not None:
-                progress(index + 1, len(pruned), outcome)
-    finally:
-        adapter.close()
-    return RunOutcome(implementation, tuple(outcomes), not_run, restarts, time.perf_counter() - start,
-                      top, table.at_or_below(top), above)
+    outcomes: dict[int, CaseOutcome] = {}
+    pending = iter(enumerate(pruned))
+    lock = threading.Lock()
+
+    def work(mine: Adapter) -> None:
+        nonlocal restarts
+        try:
+            while True:
+                with lock:
+                    if restarts > max_restarts:
+                        return
+                    index, (classes, expected) = next(pending, (-1, (None, None)))
+                if classes is None:
+                    return
+                outcome = _run_one(classes.case, expected, index, mine, timeout, supported)
+                outcome = _expected(_verdicts(outcome, classes, top), expect_fail.get(classes.case.id))
+                with lock:
+                    if mine.persistent and outcome.response is None and outcome.status in ("crash", "timeout", "error"):
+                        restarts += 1  # the implementation was stopped; its next request starts it again
+                    outcomes[index] = outcome
+                    if progress is not None:
+                        progress(len(outcomes), len(pruned), outcome)
+        finally:
+            mine.close()
+
+    copies = [adapter] + [adapter.fresh() for _ in range(min(jobs, max(len(pruned), 1)) - 1)]
+    threads = [threading.Thread(target=work, args=(copy,), daemon=True) for copy in copies[1:]]
+    for thread in threads:
+        thread.start()
+    work(adapter)
+    for thread in threads:
+        thread.join()
+    not_run = tuple(classes.case for index, (classes, _) in enumerate(pruned) if index not in outcomes)
+    return RunOutcome(implementation, tuple(outcomes[i] for i in sorted(outcomes)), not_run, restarts,
+                      time.perf_counter() - start, top, table.at_or_below(top), above)
 
 
 def _run_one(case: Case, expected: Any, index: int, adapter: Adapter, timeout: float, supported: set[str] | None) -> CaseOutcome:
