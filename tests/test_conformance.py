@@ -101,6 +101,6 @@ def test_partial_match_reports_missing_wrong_and_length_mismatches() -> None:
     """The matcher is partial on mappings, exact on list length, strict on types."""
     assert mismatches({"a": 1}, {"a": 1, "b": 2}) == []
     assert mismatches({"a": 1}, {"a": 2}) == ["$.a: expected 1, got 2"]
-    assert mismatches({"a": [1]}, {"a": [1, 2]}) == ["$.a: expected 1 items, got 2"]
+    assert mismatches({"a": [1]}, {"a": [1, 2]}) == ["$.a: expected 1 items, got 2; the first that differs is [1]: expected no item, got 2\n  got [0]: 1"]
     assert mismatches({"c": 1}, {}) == ["$.c: missing"]
     assert mismatches(True, 1) != []

@@ -4,6 +4,7 @@ case (wrong score, crash, hang, garbage) with nothing else lost; expected failur
 from __future__ import annotations
 
 import json
+from collections import Counter
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from piquet_ref.runner.adapters import FunctionAdapter, OneShotAdapter, ProcessAdapter
 from piquet_ref.cli.main import main
 from piquet_ref.runner.corpus import Case, load_cases
+from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import RunOutcome, Selection, run_corpus
 
@@ -35,13 +37,29 @@ def test_the_whole_corpus_passes_against_the_reference_one_request_per_process(m
     # one caches its bytecode here, outside the source tree, for the others.
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path))
-    run = run_corpus(CASES, OneShotAdapter(SERVE + ["--one-shot"]), timeout=30)
+    run = run_corpus(CASES, OneShotAdapter(SERVE + ["--one-shot"]), timeout=30, jobs=2)
     assert run.status_counts() == {"pass": len(CASES)} and run.exit_code == 0
+
+
+def test_several_jobs_judge_every_case_as_one_job_does_and_report_in_corpus_order() -> None:
+    plan = "wrong=1 crash=3 garbage=5 unsupported=6"
+    alone = run_corpus(TOTALS, ProcessAdapter(BROKEN + plan.split()), timeout=30)
+    together = run_corpus(TOTALS, ProcessAdapter(BROKEN + plan.split()), timeout=30, jobs=3)
+    assert [(o.case.id, o.status) for o in together.outcomes] == [(o.case.id, o.status) for o in alone.outcomes]
+    assert together.restarts == alone.restarts == 2 and together.complete
+    few = TOTALS[:4]
+    one_shot = run_corpus(few, OneShotAdapter(BROKEN + ["wrong=2"]), timeout=30, jobs=2)
+    assert [o.status for o in one_shot.outcomes] == ["pass", "pass", "fail", "pass"]
+    with pytest.raises(ValueError, match="jobs"):
+        run_corpus(few, ProcessAdapter(BROKEN), jobs=0)
 
 
 def test_the_whole_corpus_passes_against_the_reference_in_process() -> None:
     run = run_corpus(CASES, FunctionAdapter("piquet_ref.protocol.serve:answer"))
     assert run.status_counts() == {"pass": len(CASES)}
+    levels = load_levels(ROOT / "conformance")
+    counts = Counter(level for case in CASES for level in levels.classify(case).of_case)
+    assert run.per_level() == {level: (counts[level], counts[level]) for level in levels.order}  # every level judged
 
 
 def broken_run(plan: str, max_restarts: int = 10, expect_fail: dict[str, str] | None = None) -> RunOutcome:

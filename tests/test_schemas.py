@@ -87,3 +87,24 @@ def test_the_record_schema_rejects_what_the_record_reader_refuses() -> None:
     assert errors(RECORD, {**good, "younger": {**young, "discards": []}}) != []  # an unknown key
     assert errors(RECORD, {**good, "younger": {**young, "false_claim": "yes"}}) != []
     assert errors(RECORD, {key: v for key, v in good.items() if key != "elder"}) != []
+
+
+def test_the_corpus_as_one_json_file_validates_and_holds_every_case_as_its_file_gives_it(tmp_path: Path) -> None:
+    from referencing import Registry, Resource
+
+    from piquet_ref.cli.main import main
+    from piquet_ref.runner.levels import load_levels
+
+    schemas = [json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "schema").glob("*.schema.json")]
+    registry: Registry[Any] = Registry().with_resources([(s["$id"], Resource.from_contents(s)) for s in schemas])
+    corpus = Draft202012Validator(json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8")), registry=registry)
+    assert main(["conformance", "export", "--out", str(tmp_path / "corpus.json")]) == 0
+    document = json.loads((tmp_path / "corpus.json").read_text(encoding="utf-8"))
+    assert errors(corpus, document) == []
+    levels = load_levels(ROOT)
+    assert [(c["path"], c["case"], c["levels"]) for c in document["cases"]] == [
+        (case.path.as_posix(), case.data, list(levels.classify(case).of_case)) for case in CASES]
+    assert document["levels"]["order"] == list(levels.order)
+    assert document["corpus_version"] == (ROOT / "VERSION").read_text(encoding="utf-8").strip()
+    document["cases"][0]["case"]["expect_nothing"] = True
+    assert errors(corpus, document) != []  # a case is held to the case schema

@@ -18,6 +18,7 @@ import yaml
 
 from piquet_ref.runner.adapters import Adapter, FunctionAdapter, OneShotAdapter, ProcessAdapter
 from piquet_ref.runner.corpus import CorpusError, lint, load_cases, lock_text, mint_ids, read_lock, retired_lock, updated_lock
+from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import CaseOutcome, Selection, run_corpus
 from piquet_ref.rules.files import corpus_dir
@@ -38,7 +39,11 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     r.add_argument("--one-shot", action="store_true", help="start COMMAND afresh for each request (one line in, one line out)")
     for flag, what in (("op", "op"), ("rule", "rule id (glob)"), ("tag", "tag"), ("ruleset", "ruleset"), ("id", "case id (glob)"), ("area", "area (directory under cases/)")):
         r.add_argument(f"--{flag}", action="append", default=[], metavar=flag.upper(), help=f"only cases with this {what}; repeatable")
+    r.add_argument("--level", metavar="LEVEL", help="judge only the checks at LEVEL and below (conformance/levels.yaml: "
+                   "totals, declarations, play, events, laws; default: every check)")
     r.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout (default 10)")
+    r.add_argument("--jobs", type=int, default=1, metavar="N", help="run N copies of the implementation at once "
+                   "(for one process per request, or a slow program; default 1)")
     r.add_argument("--max-restarts", type=int, default=10, metavar="N", help="restarts of a broken implementation before giving up (default 10)")
     r.add_argument("--expect-fail", type=Path, metavar="FILE", help="YAML/JSON mapping of case id to the reason it is expected to fail")
     r.add_argument("--write-expect-fail", type=Path, metavar="FILE", help="write the ids that failed, with their first difference, as such a file")
@@ -62,6 +67,12 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
     rt.add_argument("id")
     rt.add_argument("--why", required=True, help="why the case is dropped")
     rt.set_defaults(func=cmd_retire)
+
+    ex = csub.add_parser("export", help="write the corpus as one JSON file (what the wheel ships as conformance/corpus.json)",
+                         description="The corpus as one JSON file, for a runner without a YAML parser: every case with its "
+                                     "path and levels, and the levels table (schema/corpus.schema.json).")
+    ex.add_argument("--out", default="-", metavar="FILE", help="where to write it (default: - for stdout)")
+    ex.set_defaults(func=cmd_export)
 
     cv = csub.add_parser("coverage", help="cases per rule id, op, area and provenance")
     cv.set_defaults(func=cmd_coverage)
@@ -136,6 +147,13 @@ def guarded(args: argparse.Namespace) -> int:
         return 2
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from piquet_ref.runner.corpus_json import corpus_json
+
+    _write(args.out, corpus_json(root_of(args)))
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     root = root_of(args)
     selection = Selection(tuple(args.op), tuple(args.rule), tuple(args.tag), tuple(args.ruleset), tuple(args.id), tuple(args.area))
@@ -145,7 +163,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     expect_fail = _read_expect_fail(args.expect_fail) if args.expect_fail else {}
     adapter = _adapter(args)
     show = not args.quiet and sys.stderr.isatty()
-    run = run_corpus(cases, adapter, args.timeout, args.max_restarts, expect_fail, _progress if show else None)
+    run = run_corpus(cases, adapter, args.timeout, args.max_restarts, expect_fail, _progress if show else None,
+                     args.level, load_levels(root), args.jobs)
     if show:
         sys.stderr.write("\n")
     if args.jsonl:

@@ -41,6 +41,10 @@ class Adapter(Protocol):
 
     def close(self) -> None: ...
 
+    def fresh(self) -> Adapter:
+        """Another copy of the implementation, configured alike (for a run with several jobs)."""
+        ...
+
 
 def parse_response(line: str, seq: Any) -> dict[str, Any]:
     """The response object of one output line; AdapterFailure("error") if it is not one, or answers another seq."""
@@ -75,15 +79,12 @@ class ProcessAdapter:
         except OSError as exc:
             raise AdapterFailure("crash", f"cannot start {self.description!r}: {exc.strerror or exc}") from None
         self.lines = queue.Queue()
+        self.stderr = deque(maxlen=20)  # this process's own tail: a restart never quotes the last one's
         assert proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=_pump, args=(proc.stdout, self.lines.put), daemon=True).start()
-        threading.Thread(target=_pump, args=(proc.stderr, self._keep_stderr), daemon=True).start()
+        threading.Thread(target=_pump, args=(proc.stderr, _keeper(self.stderr)), daemon=True).start()
         self.proc = proc
         return proc
-
-    def _keep_stderr(self, line: str | None) -> None:
-        if line is not None:
-            self.stderr.append(line.rstrip("\n"))
 
     def _exchange(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         proc = self.proc or self._start()
@@ -117,6 +118,9 @@ class ProcessAdapter:
     def hello(self, timeout: float) -> dict[str, Any]:
         return self._exchange({"cmd": "hello", "protocol": 1}, timeout)
 
+    def fresh(self) -> ProcessAdapter:
+        return ProcessAdapter(self.argv)
+
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         if self.proc is None:
             self.hello(timeout)  # a restarted implementation is greeted before its first run
@@ -148,6 +152,9 @@ class OneShotAdapter:
 
     def hello(self, timeout: float) -> dict[str, Any]:
         return self.request({"cmd": "hello", "protocol": 1}, timeout)
+
+    def fresh(self) -> OneShotAdapter:
+        return OneShotAdapter(self.argv)
 
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         try:
@@ -182,6 +189,9 @@ class FunctionAdapter:
 
     def hello(self, timeout: float) -> dict[str, Any]:
         return self.request({"cmd": "hello", "protocol": 1}, timeout)
+
+    def fresh(self) -> FunctionAdapter:
+        return FunctionAdapter(self.description)
 
     def request(self, request: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         box: list[Any] = []
@@ -223,6 +233,16 @@ def load_function(spec: str) -> Callable[[Any], Any]:
     if not callable(function):
         raise ValueError(f"{spec!r}: {module_name} has no function {name}")
     return function  # type: ignore[no-any-return]
+
+
+def _keeper(tail: deque[str]) -> Callable[[str | None], None]:
+    """What the stderr reader calls with each line: keep it in `tail` (the tail of one process only)."""
+
+    def keep(line: str | None) -> None:
+        if line is not None:
+            tail.append(line.rstrip("\n"))
+
+    return keep
 
 
 def _pump(stream: IO[str], put: Callable[[str | None], None]) -> None:

@@ -91,27 +91,68 @@ def load_cases(cases_dir: Path) -> list[Case]:
 # ------------------------------------------------------------------ judging
 
 
-def mismatches(expected: Any, actual: Any, path: str = "$") -> list[str]:
-    """Where `actual` fails to match `expected` (empty when it matches)."""
+Segment = str | int  # a key of a mapping, or the index of a list item
+SHOWN = 400  # characters of a value quoted in a difference
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way a response fails its case: where (`path` below the result or error; None for the response as a
+    whole, which fails every level the case checks) and a line a person can act on."""
+
+    path: tuple[Segment, ...] | None
+    text: str
+
+
+def shown(value: Any, limit: int = SHOWN) -> str:
+    """A value as compact JSON, cut to `limit` characters: what a difference quotes of a response."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    except (TypeError, ValueError):
+        text = "<not JSON data>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def differences(expected: Any, actual: Any, root: str = "$", path: tuple[Segment, ...] = ()) -> list[Difference]:
+    """Where `actual` fails to match `expected` (empty when it matches), with paths below `root`."""
+    where = root + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in path)
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return [f"{path}: expected a mapping, got {actual!r}"]
+            return [Difference(path, f"{where}: expected a mapping, got {shown(actual)}")]
         out = []
         for key, value in expected.items():
             if key not in actual:
-                out.append(f"{path}.{key}: missing")
+                out.append(Difference((*path, key), f"{where}.{key}: missing"))
             else:
-                out.extend(mismatches(value, actual[key], f"{path}.{key}"))
+                out.extend(differences(value, actual[key], root, (*path, key)))
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return [f"{path}: expected a list, got {actual!r}"]
+            return [Difference(path, f"{where}: expected a list, got {shown(actual)}")]
         if len(expected) != len(actual):
-            return [f"{path}: expected {len(expected)} items, got {len(actual)}"]
-        return [m for i, (e, a) in enumerate(zip(expected, actual)) for m in mismatches(e, a, f"{path}[{i}]")]
+            return [Difference(path, f"{where}: expected {len(expected)} items, got {len(actual)}" + _first_apart(expected, actual, where))]
+        return [d for i, (e, a) in enumerate(zip(expected, actual)) for d in differences(e, a, root, (*path, i))]
     if _kind(expected) != _kind(actual) or expected != actual:
-        return [f"{path}: expected {expected!r}, got {actual!r}"]
+        return [Difference(path, f"{where}: expected {shown(expected)}, got {shown(actual)}")]
     return []
+
+
+def _first_apart(expected: list[Any], actual: list[Any], where: str) -> str:
+    """For lists of different lengths: the first item that differs or is missing, in full, with the items
+    around it in the response (an event log is read in its order of accretion, so neighbours matter)."""
+    index = next((i for i, (e, a) in enumerate(zip(expected, actual)) if differences(e, a)), min(len(expected), len(actual)))
+    want = shown(expected[index], 300) if index < len(expected) else "no item"
+    got = shown(actual[index], 300) if index < len(actual) else "no item"
+    lines = [f"; the first that differs is [{index}]: expected {want}, got {got}"]
+    for j in (index - 1, index + 1):
+        if 0 <= j < len(actual):
+            lines.append(f"  got [{j}]: {shown(actual[j], 300)}")
+    return "\n".join(lines)
+
+
+def mismatches(expected: Any, actual: Any, path: str = "$") -> list[str]:
+    """Where `actual` fails to match `expected` (empty when it matches), as lines."""
+    return [d.text for d in differences(expected, actual, path)]
 
 
 def _kind(value: Any) -> str:
@@ -123,28 +164,46 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def judge(case: Case, response: Mapping[str, Any]) -> tuple[Status, list[str]]:
+def _error_named(error: Mapping[str, Any]) -> str:
+    law = error.get("law")
+    return f"{shown(error.get('code'), 80)} (law {shown(law, 20)})" if "law" in error else shown(error.get("code"), 80)
+
+
+def judge_differences(case: Case, response: Mapping[str, Any], expected: Any = None) -> tuple[Status, list[Difference]]:
     """The status of a case given the implementation's response to its run request, and the differences.
 
-    A result is judged against `expect`, an error against `expect_error`; `unsupported` is not a failure;
-    `errored` (the implementation broke) and anything else are errors, never a pass.
+    A result is judged against `expect`, an error against `expect_error` (or against `expected`, the case's
+    expectation cut to a level); `unsupported` is not a failure; `errored` (the implementation broke) and
+    anything else are errors, never a pass.
     """
+    erring = "expect_error" in case.data
+    if expected is None:
+        expected = case.data["expect_error"] if erring else case.data.get("expect", {})
     if response.get("unsupported") is True:
         return "unsupported", []
     if response.get("errored") is True:
-        return "error", [f"the implementation reports it broke: {response.get('message', '')}"]
+        return "error", [Difference(None, f"the implementation reports it broke: {shown(response.get('message', ''), 200)}")]
     if "result" in response:
-        if "expect_error" in case.data:
-            return "fail", [f"expected error {case.data['expect_error']['code']!r}, got a result"]
-        diffs = mismatches(case.data.get("expect", {}), response["result"])
+        if erring:
+            return "fail", [Difference(None, f"expected error {_error_named(case.data['expect_error'])}, got a result: {shown(response['result'])}")]
+        diffs = differences(expected, response["result"])
         return ("fail" if diffs else "pass"), diffs
     error = response.get("error")
     if isinstance(error, dict):
-        if "expect_error" not in case.data:
-            return "fail", [f"expected a result, got error {error.get('code')!r}: {error.get('message', '')}"]
-        diffs = mismatches(case.data["expect_error"], error, "$error")
+        if not erring:
+            return "fail", [Difference(None, f"expected a result, got error {_error_named(error)}: {shown(error.get('message', ''), 200)}")]
+        diffs = differences(expected, error, "$error")
+        if diffs:
+            both = f" (expected error {_error_named(case.data['expect_error'])}, got {_error_named(error)}: {shown(error.get('message', ''), 200)})"
+            diffs = [Difference(d.path, d.text + both) for d in diffs]
         return ("fail" if diffs else "pass"), diffs
-    return "error", [f"not a protocol response: {json.dumps(response)[:200]}"]
+    return "error", [Difference(None, f"not a protocol response: {shown(response, 200)}")]
+
+
+def judge(case: Case, response: Mapping[str, Any]) -> tuple[Status, list[str]]:
+    """The status of a case given the response, judged on every check; the differences as lines."""
+    status, diffs = judge_differences(case, response)
+    return status, [d.text for d in diffs]
 
 
 def reference_response(op: str, data: Any) -> dict[str, Any]:

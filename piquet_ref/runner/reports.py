@@ -17,14 +17,15 @@ def jsonl_records(run: RunOutcome, corpus_version: str, adapter: str) -> Iterato
     yield {
         "record": "header", "format": FORMAT, "version": 1, "runner": f"piquet-ref {__version__}",
         "corpus_version": corpus_version, "adapter": adapter, "implementation": run.implementation,
-        "cases": len(run.outcomes) + len(run.not_run),
+        "cases": len(run.outcomes) + len(run.not_run), "level": run.level, "above_level": len(run.above_level),
     }
     for o in run.outcomes:
         yield case_record(o)
     yield {
         "record": "footer", "complete": run.complete, "counts": run.status_counts(), "unexpected": run.unexpected,
         "restarts": run.restarts, "seconds": round(run.seconds, 3), "not_run": [c.id for c in run.not_run],
-        "per_rule": run.per_rule(), "exit_code": run.exit_code,
+        "per_rule": run.per_rule(), "per_level": {lv: {"passed": p, "judged": n} for lv, (p, n) in run.per_level().items()},
+        "exit_code": run.exit_code,
     }
 
 
@@ -34,6 +35,8 @@ def case_record(o: CaseOutcome) -> dict[str, Any]:
         "record": "case", "id": o.case.id, "rev": data.get("rev"), "path": o.case.path.as_posix(), "op": o.case.op,
         "rules": list(o.case.rules), "status": o.status, "seconds": round(o.seconds, 4),
     }
+    if o.levels:
+        record["levels"] = dict(o.levels)
     if o.reason is not None:
         record["reason"] = o.reason
     if o.status not in ("pass", "skip", "unsupported"):
@@ -112,13 +115,17 @@ def summary(run: RunOutcome, adapter: str) -> str:
     for o in run.outcomes:
         if o.unexpected:
             out.append(f"{o.status.upper():<8} {o.case.id} {o.case.path.as_posix()}")
-            out += [f"         {d}" for d in o.diffs[:8]]
+            out += ["         " + d.replace("\n", "\n         ") for d in o.diffs[:8]]
             if len(o.diffs) > 8:
                 out.append(f"         ... and {len(o.diffs) - 8} more")
     name = run.implementation.get("implementation", {}) if isinstance(run.implementation, dict) else {}
     who = f"{name.get('name', '?')} {name.get('version', '')}".strip() if isinstance(name, dict) else "?"
     counts = ", ".join(f"{n} {s}" for s, n in run.status_counts().items()) or "no cases"
     out.append(f"{adapter} ({who}): {len(run.outcomes)} case(s) in {run.seconds:.1f} s: {counts}")
+    for level, (passed, judged) in run.per_level().items():
+        out.append(f"  {level}: {passed}/{judged}")
+    if run.above_level:
+        out.append(f"{len(run.above_level)} selected case(s) check only above level {run.level}: not sent")
     if run.restarts:
         out.append(f"restarts: {run.restarts}")
     if not run.complete:

@@ -4,14 +4,17 @@ expected failures, restarts of a broken implementation, and the run's outcome (r
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 from typing import Any, Callable, Mapping
 
 from piquet_ref.runner.adapters import Adapter, AdapterFailure
-from piquet_ref.runner.corpus import Case, Status, judge
+from piquet_ref.runner.corpus import Case, Difference, Status, judge_differences
+from piquet_ref.runner.levels import DROPPED, Classified, Levels, load_levels
+from piquet_ref.rules.files import corpus_dir
 
 UNEXPECTED: frozenset[Status] = frozenset({"fail", "error", "crash", "timeout", "xpass"})
 STATUSES: tuple[Status, ...] = ("pass", "fail", "error", "crash", "timeout", "unsupported", "skip", "xfail", "xpass")
@@ -47,6 +50,8 @@ class CaseOutcome:
     response: Mapping[str, Any] | None
     seconds: float
     reason: str | None = None  # the expected-failure list's reason, for xfail and xpass
+    levels: Mapping[str, bool] = field(default_factory=dict)  # each level judged (at or below the run's): passed?
+    differences: tuple[Difference, ...] = ()  # `diffs` with the paths they are at
 
     @property
     def unexpected(self) -> bool:
@@ -60,6 +65,9 @@ class RunOutcome:
     not_run: tuple[Case, ...]  # cases left when the restarts ran out
     restarts: int
     seconds: float
+    level: str = "laws"  # the highest level judged
+    order: tuple[str, ...] = ()  # the levels, lowest first
+    above_level: tuple[Case, ...] = ()  # selected cases with no check at or below `level`: not sent
 
     @property
     def complete(self) -> bool:
@@ -81,6 +89,15 @@ class RunOutcome:
                 table.setdefault(rule, Counter())[o.status] += 1
         return {rule: dict(sorted(c.items())) for rule, c in sorted(table.items())}
 
+    def per_level(self) -> dict[str, tuple[int, int]]:
+        """For each level judged, lowest first: (cases that passed its checks, cases judged on it)."""
+        out: dict[str, tuple[int, int]] = {}
+        for level in self.order:
+            verdicts = [o.levels[level] for o in self.outcomes if level in o.levels]
+            if verdicts:
+                out[level] = (sum(verdicts), len(verdicts))
+        return out
+
     def status_counts(self) -> dict[str, int]:
         c = Counter(o.status for o in self.outcomes)
         return {s: c[s] for s in STATUSES if c[s]}
@@ -93,13 +110,30 @@ def run_corpus(
     max_restarts: int = 10,
     expect_fail: Mapping[str, str] | None = None,
     progress: Callable[[int, int, CaseOutcome], None] | None = None,
+    level: str | None = None,
+    levels: Levels | None = None,
+    jobs: int = 1,
 ) -> RunOutcome:
-    """Run every case through `adapter`, one request each, judging the responses.
+    """Run every case through `adapter`, one request each, judging the responses on the checks at `level`
+    and below (every check when `level` is None) of the levels table `levels` (default: the bundled corpus's).
 
-    A crash, timeout or garbage answer costs that case only: the implementation is restarted for the next
-    case, at most `max_restarts` times; when they run out, the remaining cases are `not_run`.
+    A case with no check at or below `level` is not sent (`above_level`). A crash, timeout or garbage answer
+    costs that case only: the implementation is restarted for the next case, at most `max_restarts` times
+    in all; when they run out, the remaining cases are `not_run`. With `jobs` above 1, as many copies of the
+    implementation (`adapter.fresh()`) take the cases in turn; the outcome lists them in corpus order, and
+    each case is judged as it would be alone (only the timing, and which cases the restarts leave, can differ).
     """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     expect_fail = expect_fail or {}
+    table = levels if levels is not None else load_levels(corpus_dir())
+    top = level if level is not None else table.order[-1]
+    if top not in table.order:
+        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(table.order)}")
+    classified = [table.classify(case) for case in cases]
+    pruned = [(c, c.prune(top)) for c in classified]
+    above = tuple(c.case for c, expected in pruned if expected is DROPPED)
+    pruned = [(c, expected) for c, expected in pruned if expected is not DROPPED]
     start = time.perf_counter()
     restarts = 0
     implementation: dict[str, Any] | None = None
@@ -108,26 +142,44 @@ def run_corpus(
     except AdapterFailure:
         restarts += adapter.persistent  # the greeting failed: the first run request starts it again
     supported = _supported_rulesets(implementation)
-    outcomes: list[CaseOutcome] = []
-    not_run: tuple[Case, ...] = ()
-    try:
-        for index, case in enumerate(cases):
-            if restarts > max_restarts:
-                not_run = tuple(cases[index:])
-                break
-            outcome = _run_one(case, index, adapter, timeout, supported)
-            if adapter.persistent and outcome.response is None and outcome.status in ("crash", "timeout", "error"):
-                restarts += 1  # the implementation was stopped; the next request starts it again
-            outcome = _expected(outcome, expect_fail.get(case.id))
-            outcomes.append(outcome)
-            if progress is not None:
-                progress(index + 1, len(cases), outcome)
-    finally:
-        adapter.close()
-    return RunOutcome(implementation, tuple(outcomes), not_run, restarts, time.perf_counter() - start)
+    outcomes: dict[int, CaseOutcome] = {}
+    pending = iter(enumerate(pruned))
+    lock = threading.Lock()
+
+    def work(mine: Adapter) -> None:
+        nonlocal restarts
+        try:
+            while True:
+                with lock:
+                    if restarts > max_restarts:
+                        return
+                    index, (classes, expected) = next(pending, (-1, (None, None)))
+                if classes is None:
+                    return
+                outcome = _run_one(classes.case, expected, index, mine, timeout, supported)
+                outcome = _expected(_verdicts(outcome, classes, top), expect_fail.get(classes.case.id))
+                with lock:
+                    if mine.persistent and outcome.response is None and outcome.status in ("crash", "timeout", "error"):
+                        restarts += 1  # the implementation was stopped; its next request starts it again
+                    outcomes[index] = outcome
+                    if progress is not None:
+                        progress(len(outcomes), len(pruned), outcome)
+        finally:
+            mine.close()
+
+    copies = [adapter] + [adapter.fresh() for _ in range(min(jobs, max(len(pruned), 1)) - 1)]
+    threads = [threading.Thread(target=work, args=(copy,), daemon=True) for copy in copies[1:]]
+    for thread in threads:
+        thread.start()
+    work(adapter)
+    for thread in threads:
+        thread.join()
+    not_run = tuple(classes.case for index, (classes, _) in enumerate(pruned) if index not in outcomes)
+    return RunOutcome(implementation, tuple(outcomes[i] for i in sorted(outcomes)), not_run, restarts,
+                      time.perf_counter() - start, top, table.at_or_below(top), above)
 
 
-def _run_one(case: Case, index: int, adapter: Adapter, timeout: float, supported: set[str] | None) -> CaseOutcome:
+def _run_one(case: Case, expected: Any, index: int, adapter: Adapter, timeout: float, supported: set[str] | None) -> CaseOutcome:
     if case.data.get("requirement") == "variant" and supported is not None and not supported & set(case.rulesets):
         return CaseOutcome(case, "skip", (f"the implementation offers none of the rulesets {list(case.rulesets)}",), None, 0.0)
     began = time.perf_counter()
@@ -135,9 +187,25 @@ def _run_one(case: Case, index: int, adapter: Adapter, timeout: float, supported
     try:
         response = adapter.request(request, timeout)
     except AdapterFailure as failure:
-        return CaseOutcome(case, failure.kind, (failure.message,), None, time.perf_counter() - began)
-    status, diffs = judge(case, response)
-    return CaseOutcome(case, status, tuple(diffs), response, time.perf_counter() - began)
+        return CaseOutcome(case, failure.kind, (failure.message,), None, time.perf_counter() - began,
+                           differences=(Difference(None, failure.message),))
+    status, diffs = judge_differences(case, response, expected)
+    return CaseOutcome(case, status, tuple(d.text for d in diffs), response, time.perf_counter() - began, differences=tuple(diffs))
+
+
+def _verdicts(outcome: CaseOutcome, classes: Classified, top: str) -> CaseOutcome:
+    """The outcome with its verdict at each level it was judged on: a level passes when no difference touches a
+    check of that level (a difference at a node fails every check below it, so a missing `tricks` fails the
+    running totals in it too; a difference of the response as a whole, or a broken implementation, fails every
+    level)."""
+    if outcome.status in ("unsupported", "skip"):
+        return outcome
+    judged = classes.levels.at_or_below(top)
+    judged = tuple(lv for lv in classes.of_case if lv in judged)
+    failed = {lv for d in outcome.differences for path, lv in classes.checks if d.path is None or path[: len(d.path)] == d.path}
+    if outcome.status in ("crash", "timeout", "error"):
+        failed = set(judged)
+    return replace(outcome, levels={lv: lv not in failed for lv in judged})
 
 
 def _expected(outcome: CaseOutcome, reason: str | None) -> CaseOutcome:
@@ -145,9 +213,9 @@ def _expected(outcome: CaseOutcome, reason: str | None) -> CaseOutcome:
     if reason is None:
         return outcome
     if outcome.status == "pass":
-        return CaseOutcome(outcome.case, "xpass", outcome.diffs, outcome.response, outcome.seconds, reason)
+        return replace(outcome, status="xpass", reason=reason)
     if outcome.status in ("fail", "error", "crash", "timeout"):
-        return CaseOutcome(outcome.case, "xfail", outcome.diffs, outcome.response, outcome.seconds, reason)
+        return replace(outcome, status="xfail", reason=reason)
     return outcome
 
 

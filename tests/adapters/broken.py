@@ -2,7 +2,7 @@
 
 Arguments `ACTION=SEQ` pick what happens to the run request with that seq (`*`: every request): `wrong`
 (the elder's total off by one), `no-last-trick` (the last trick's extra point forgotten), `crash` (exit
-without answering), `hang` (never answer), `garbage` (a line that is not JSON), `errored` (the
+without answering, saying so on stderr), `exit` (exit without answering, saying nothing), `hang` (never answer), `garbage` (a line that is not JSON), `errored` (the
 protocol's own "I broke" answer), `unsupported`.
 """
 
@@ -25,6 +25,8 @@ def main() -> None:
         if action == "crash":
             sys.stderr.write("broken adapter: crashing on purpose\n")
             sys.exit(3)
+        if action == "exit":
+            sys.exit(4)
         if action == "hang":
             time.sleep(3600)
         if action == "garbage":
