@@ -26,6 +26,7 @@ from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.runner.adapters import OneShotAdapter, ProcessAdapter
 from piquet_ref.runner.corpus import Case, load_cases, reference_response
 from piquet_ref.runner.fuzz import fuzz
+from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.run import RunOutcome, run_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,6 +146,12 @@ def test_the_python_glue_over_the_reference_reaches_level_totals_and_no_further(
     assert failed and {o.status for o in events.outcomes} == {"pass", "fail"}
     wrong_totals = [d for o in failed for d in o.diffs if d.startswith(tuple(f"$.{p}." for p in PLAYERS))]
     assert wrong_totals == [], "the ten totals are the reference's own: only what the glue leaves out may fail"
+    levels = load_levels(ROOT / "conformance")
+    assert all("totals" not in levels.classify(c).of_case for c in totals.above_level)
+    per_level = events.per_level()  # totals: every case judged on it passes; every level above: none does
+    assert per_level["totals"] == totals.per_level()["totals"] == (len(totals.outcomes), len(totals.outcomes))
+    assert all(passed == 0 for level, (passed, _) in per_level.items() if level != "totals")
+    assert len(failed) == sum(1 for c in SCORE_DEAL if levels.classify(c).of_case[-1] != "totals")
 
 
 def test_the_python_glue_in_one_shot_mode() -> None:

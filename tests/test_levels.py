@@ -1,6 +1,7 @@
 """Conformance levels: every check of the corpus is classified by conformance/levels.yaml, a run at a level
 judges only the checks at it and below, and a program keeping only the ten totals per player passes every
-score_deal case at level `totals` and fails at `events`. Also the differences a person reads on a failure."""
+score_deal case at level `totals` and fails at `events` (tests/test_adapter_templates.py runs it). Also the
+differences a person reads on a failure."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "conformance"
 LEVELS = load_levels(CORPUS)
 CASES = load_cases(CORPUS / "cases")
-TOTALS_ONLY = "tests.adapters.totals_only:answer"
+TOTALS_ONLY = [sys.executable, str(ROOT / "conformance" / "adapters" / "python" / "reference_totals.py")]
 BROKEN = [sys.executable, str(ROOT / "tests" / "adapters" / "broken.py")]
 
 
@@ -73,22 +74,9 @@ def test_a_case_cut_to_a_level_keeps_exactly_its_checks_at_that_level_and_below(
         assert classes.prune(LEVELS.order[-1]) == case.data.get("expect_error", case.data.get("expect"))
 
 
-def test_a_program_with_only_the_ten_totals_passes_every_score_deal_case_at_totals_and_fails_at_events() -> None:
-    deals = [c for c in CASES if c.op == "score_deal"]
-    at_totals = run_corpus(deals, FunctionAdapter(TOTALS_ONLY), level="totals", levels=LEVELS)
-    assert at_totals.status_counts() == {"pass": len(deals) - len(at_totals.above_level)}
-    assert all("totals" not in LEVELS.classify(c).of_case for c in at_totals.above_level)
-    assert at_totals.per_level() == {"totals": (len(at_totals.outcomes), len(at_totals.outcomes))}
-    at_events = run_corpus(deals, FunctionAdapter(TOTALS_ONLY), level="events", levels=LEVELS)
-    per_level = at_events.per_level()
-    assert per_level["totals"] == at_totals.per_level()["totals"] and at_events.above_level == ()
-    assert all(passed == 0 for level, (passed, _) in per_level.items() if level != "totals")
-    assert at_events.unexpected == sum(1 for c in deals if LEVELS.classify(c).of_case[-1] != "totals")
-
-
 def test_an_unknown_level_is_refused_naming_the_levels() -> None:
     with pytest.raises(ValueError, match="totals, declarations"):
-        run_corpus(CASES[:1], FunctionAdapter(TOTALS_ONLY), level="everything", levels=LEVELS)
+        run_corpus(CASES[:1], FunctionAdapter("piquet_ref.protocol.serve:answer"), level="everything", levels=LEVELS)
 
 
 def case_of(expect: dict[str, Any], op: str = "score_deal", key: str = "expect") -> Case:
@@ -118,7 +106,7 @@ def test_an_expected_error_that_got_a_result_shows_the_result_and_a_wrong_error_
 def test_a_missing_parent_fails_the_levels_of_every_check_below_it() -> None:
     classes = next(c for c in CLASSIFIED if c.case.op == "score_deal" and {"play", "events"} <= set(c.of_case)
                    and any(p[:1] == ("tricks",) and lv == "events" for p, lv in c.checks))
-    outcome = run_corpus([classes.case], FunctionAdapter(TOTALS_ONLY), level="events", levels=LEVELS)
+    outcome = run_corpus([classes.case], ProcessAdapter(TOTALS_ONLY), level="events", levels=LEVELS)
     (o,) = outcome.outcomes
     assert o.levels["events"] is False and o.levels["play"] is False
 
