@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from piquet_ref.version import __version__
+from piquet_ref.rules.errors import shown
 
 _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     **dict.fromkeys(("Card", "Hand", "cards_of", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),
@@ -81,7 +82,7 @@ def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use (PEP 562)."""
     module = _EXPORTS.get(name)
     if module is None:
-        raise AttributeError(f"module 'piquet_ref' has no attribute {name!r}")
+        raise AttributeError(f"module 'piquet_ref' has no attribute {shown(name)}")
     return getattr(import_module(module), name)
 
 

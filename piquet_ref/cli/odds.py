@@ -27,6 +27,7 @@ from piquet_ref.odds.take_in import Chance, chance, distinct_hands, outlook, que
 from piquet_ref.protocol.odds import chance_json, hands_json, parse_condition
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import RANK_SHIFT
+from piquet_ref.rules.errors import shown
 
 RANK_KEYS = ("taken", "holds", "quatorze", "trio", "top")
 
@@ -71,7 +72,7 @@ def condition_arg(text: str, option: str, rs: Ruleset) -> tuple[Any, Condition]:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError:
-        raise error("record-invalid", f"{option}: {text!r} is not YAML or JSON") from None
+        raise error("record-invalid", f"{option}: {shown(text)} is not YAML or JSON") from None
     data = _ranks_as_text(data)
     return data, parse_condition(data, rs, option)
 

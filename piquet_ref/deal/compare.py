@@ -15,6 +15,7 @@ from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Knob, Player, Ruleset
 from piquet_ref.deal.result import DealResult
 from piquet_ref.deal.scoring import score_deal
+from piquet_ref.rules.errors import shown
 
 KEYS: tuple[str, ...] = (*SCORE_KEYS, "total")
 EXCHANGE = ("exchange.", "deal.sizes")  # knobs on what a deal may be: they decide whether it is accepted
@@ -88,7 +89,7 @@ def compare_rulesets(record: Any, rulesets: tuple[str, ...] | None = None) -> Ru
     if not isinstance(record, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(record).__name__}")
     if rulesets is not None and (not isinstance(rulesets, (tuple, list)) or not all(isinstance(r, str) for r in rulesets)):
-        raise error("argument-invalid", f"rulesets must be a tuple of ruleset ids or None, got {rulesets!r}")
+        raise error("argument-invalid", f"rulesets must be a tuple of ruleset ids or None, got {shown(rulesets)}")
     ids = rulesets if rulesets is not None else ruleset_ids()
     base_rs = load_ruleset(DEFAULT_RULESET)
     baseline = _score(record, base_rs)

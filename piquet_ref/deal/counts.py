@@ -23,6 +23,7 @@ from piquet_ref.hand.play import beats, check_trick, legal_follows
 from piquet_ref.deal.record import parse_record
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset, check_player, other
 from piquet_ref.deal.scoring import score_deal
+from piquet_ref.rules.errors import shown
 
 
 class DiscardCount(NamedTuple):
@@ -248,7 +249,7 @@ def count_play(pos: Position, plies: int) -> PlayCount:
     """
     pos = check_position(pos)
     if type(plies) is not int or plies < 0:
-        raise error("argument-invalid", f"plies must be a count >= 0, got {plies!r}")
+        raise error("argument-invalid", f"plies must be a count >= 0, got {shown(plies)}")
     plies = min(plies, plies_left(pos))
     if plies == 0:
         return PlayCount(1, ())

@@ -33,6 +33,7 @@ from piquet_ref.hand.declarations import ALL, DECL_CATEGORIES, DeclCategory, Dec
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
+from piquet_ref.rules.errors import shown
 
 class PlayerRecord(NamedTuple):
     """One player's part of a deal record: dealt hand and discard, or the hand after the exchange."""
@@ -103,7 +104,7 @@ def parse_record(data: Any) -> DealRecord:
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in deal record; expected {sorted(RECORD_KEYS)}")
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {shown(name)}")
     rs = load_ruleset(name)
     table = notation(rs).parse
     elder, younger = _player(data.get("elder"), "elder", rs, table), _player(data.get("younger"), "younger", rs, table)
@@ -191,17 +192,17 @@ def barred_as_given(data: Any, result: DealRecord) -> bool:
 
 def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> PlayerRecord:
     if type(data) is not dict and not isinstance(data, Mapping):
-        raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {data!r}")
+        raise error("record-invalid", f"{who} must be a mapping with dealt and discard, or hand; got {shown(data)}")
     if not data.keys() <= PLAYER_KEYS:
         unknown = data.keys() - PLAYER_KEYS
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
     declare = parse_declare(data.get("declare", "all"), who, rs)
     waives = data.get("waives_penalty", False)
     if type(waives) is not bool:
-        raise error("record-invalid", f"{who}.waives_penalty must be true or false, got {waives!r}")
+        raise error("record-invalid", f"{who}.waives_penalty must be true or false, got {shown(waives)}")
     claimed = data.get("false_claim", False)
     if type(claimed) is not bool:
-        raise error("record-false-claim", f"{who}.false_claim must be true or false, got {claimed!r}")
+        raise error("record-false-claim", f"{who}.false_claim must be true or false, got {shown(claimed)}")
     barred = parse_barred(data.get("barred", []), FIELD[who, "barred"])
     first = _took_in_first(data, who)
     if "hand" in data:
@@ -215,7 +216,7 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
         raise error("record-invalid", f"{who}: dealt and discard are both required (or hand alone)")
     take = data.get("take")
     if take is not None and (type(take) is not int or take < 0):
-        raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {take!r}")
+        raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {shown(take)}")
     exposed = read_cards(data.get("exposed_stock", []), table, FIELD[who, "exposed_stock"])
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
@@ -227,7 +228,7 @@ def _took_in_first(data: Mapping[str, Any], who: Player) -> bool:
     """A player's `took_in_first`: true or false, true only for the younger in the dealt form (law 29); else `record-took-in-first`."""
     first = data.get("took_in_first", False)
     if type(first) is not bool:
-        raise error("record-took-in-first", f"{who}.took_in_first must be true or false, got {first!r}")
+        raise error("record-took-in-first", f"{who}.took_in_first must be true or false, got {shown(first)}")
     if (first and who != "younger") or ("took_in_first" in data and "hand" in data):
         why = "only the younger takes in out of turn before the other" if who != "younger" else "it is given with dealt and discard, not with hand"
         raise error("record-took-in-first", f"{who}.took_in_first: {why}")
@@ -248,7 +249,7 @@ def _tricks(data: Any, rs: Ruleset, table: Mapping[str, Card]) -> tuple[tuple[Ca
     for i, trick in enumerate(data):
         cards = read_cards(trick, table, f"tricks[{i}]") if isinstance(trick, (list, tuple, str)) else ()
         if len(cards) != 2:
-            raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {trick!r}")
+            raise error("play-trick-shape", f"tricks[{i}]: a trick is two cards, leader's first; got {shown(trick)}")
         out.append((cards[0], cards[1]))
     return tuple(out)
 
@@ -257,7 +258,7 @@ def _out_of_turn(data: Any, tricks: int) -> tuple[int, ...]:
     """A record's `out_of_turn`: a list of distinct indices of its `tricks`, returned in ascending order;
     `record-out-of-turn` (law 59) for anything else."""
     if not isinstance(data, (list, tuple)) or not all(type(i) is int and 0 <= i < tricks for i in data) or len(set(data)) != len(data):
-        raise error("record-out-of-turn", f"out_of_turn must be a list of distinct indices of the {tricks} trick(s) given (0 to {tricks - 1}), got {data!r}")
+        raise error("record-out-of-turn", f"out_of_turn must be a list of distinct indices of the {tricks} trick(s) given (0 to {tricks - 1}), got {shown(data)}")
     return tuple(sorted(data))
 
 
@@ -275,7 +276,7 @@ def parse_barred(data: Any, where: str) -> tuple[DeclCategory, ...]:
     post: list(__return__) == sorted(__return__, key=DECL_CATEGORIES.index)
     """
     if not isinstance(data, (list, tuple)) or not all(isinstance(c, str) and c in DECL_CATEGORIES for c in data) or len(set(data)) != len(data):
-        raise error("record-barred", f"{where} must be a list of distinct categories among {list(DECL_CATEGORIES)}, got {data!r}")
+        raise error("record-barred", f"{where} must be a list of distinct categories among {list(DECL_CATEGORIES)}, got {shown(data)}")
     return tuple(c for c in DECL_CATEGORIES if c in data)
 
 
@@ -360,20 +361,20 @@ def _checked(rec: DealRecord) -> DealRecord:
         if not (player.take is None or (type(player.take) is int and player.take >= 0 and player.hand is None)) or type(player.waives_penalty) is not bool:
             raise error("argument-invalid", f"DealRecord.{who}: take must be None or a count (dealt form only), waives_penalty a bool")
         if type(player.false_claim) is not bool:
-            raise error("argument-invalid", f"DealRecord.{who}.false_claim must be a bool, got {player.false_claim!r}")
+            raise error("argument-invalid", f"DealRecord.{who}.false_claim must be a bool, got {shown(player.false_claim)}")
         if not isinstance(player.barred, tuple) or player.barred != tuple(c for c in DECL_CATEGORIES if c in player.barred):
-            raise error("argument-invalid", f"DealRecord.{who}.barred must be a tuple of distinct categories in the order {DECL_CATEGORIES}, got {player.barred!r}")
+            raise error("argument-invalid", f"DealRecord.{who}.barred must be a tuple of distinct categories in the order {DECL_CATEGORIES}, got {shown(player.barred)}")
         if not isinstance(player.exposed_stock, tuple) or (player.exposed_stock and player.hand is not None):
-            raise error("argument-invalid", f"DealRecord.{who}.exposed_stock must be a tuple of cards (dealt form only), got {player.exposed_stock!r}")
+            raise error("argument-invalid", f"DealRecord.{who}.exposed_stock must be a tuple of cards (dealt form only), got {shown(player.exposed_stock)}")
         if type(player.took_in_first) is not bool or (player.took_in_first and (who != "younger" or player.hand is not None)):
-            raise error("argument-invalid", f"DealRecord.{who}.took_in_first must be a bool, true only for the younger in the dealt form, got {player.took_in_first!r}")
+            raise error("argument-invalid", f"DealRecord.{who}.took_in_first must be a bool, true only for the younger in the dealt form, got {shown(player.took_in_first)}")
     if (rec.stock is None) != (rec.elder.hand is not None) or (rec.elder.hand is None) != (rec.younger.hand is None):
         raise error("argument-invalid", "DealRecord: both players given the same way, with a stock exactly when dealt hands are")
     if not isinstance(rec.tricks, tuple) or not all(isinstance(t, tuple) and len(t) == 2 for t in rec.tricks):
         raise error("argument-invalid", "DealRecord.tricks must be a tuple of (lead, follow) pairs")
     oot = rec.out_of_turn
     if not isinstance(oot, tuple) or not all(type(i) is int and 0 <= i < len(rec.tricks) for i in oot) or list(oot) != sorted(set(oot)):
-        raise error("argument-invalid", f"DealRecord.out_of_turn must be a tuple of distinct indices of its tricks in ascending order, got {rec.out_of_turn!r}")
+        raise error("argument-invalid", f"DealRecord.out_of_turn must be a tuple of distinct indices of its tricks in ascending order, got {shown(rec.out_of_turn)}")
     groups = [(FIELD[who, key], cards) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) for key, cards in zip(("dealt", "discard", "hand"), p[:3]) if cards is not None]
     groups += [(FIELD[who, "exposed_stock"], p.exposed_stock) for who, p in zip(PLAYERS, (rec.elder, rec.younger)) if p.exposed_stock]
     groups += [("stock", rec.stock)] if rec.stock is not None else []

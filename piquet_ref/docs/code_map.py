@@ -16,6 +16,7 @@ from pathlib import Path
 
 from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.ruleset import Rule
+from piquet_ref.rules.errors import shown
 
 PACKAGE = Path(__file__).resolve().parent.parent  # piquet_ref/
 TABLE_READERS = frozenset({"rules/loader.py", "runner/fuzz.py", "docs/code_map.py", "rules/catalogue.py", "docs/spec_doc.py", "docs/rules_info.py"})
@@ -69,7 +70,7 @@ def resolve(reference: str) -> Location:
     """The location of a `code:` reference such as `piquet_ref.deal.scoring.bonus_step`; ValueError if none."""
     module_name, _, name = reference.rpartition(".")
     if not module_name.startswith("piquet_ref"):
-        raise ValueError(f"{reference!r} is not in piquet_ref")
+        raise ValueError(f"{shown(reference)} is not in piquet_ref")
     try:
         module = importlib.import_module(module_name)
     except ImportError:
@@ -78,13 +79,13 @@ def resolve(reference: str) -> Location:
             module = importlib.import_module(module_name)
             target = getattr(getattr(module, owner), name)
         except (ImportError, AttributeError):
-            raise ValueError(f"{reference!r} names nothing in piquet_ref") from None
+            raise ValueError(f"{shown(reference)} names nothing in piquet_ref") from None
         name = f"{owner}.{name}"
     else:
         target = getattr(module, name, None)
     code = getattr(getattr(target, "__wrapped__", target), "__code__", None)
     if code is None:
-        raise ValueError(f"{reference!r} is not a function of piquet_ref")
+        raise ValueError(f"{shown(reference)} is not a function of piquet_ref")
     return Location(module_name.replace(".", "/") + ".py", name, code.co_firstlineno)
 
 

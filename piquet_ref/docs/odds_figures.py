@@ -16,6 +16,7 @@ from typing import Any, Literal
 from piquet_ref.rules.errors import SpecError
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.errors import shown
 
 Verdict = Literal["right", "approximately", "wrong", "unsettled"]
 VERDICTS: tuple[Verdict, ...] = ("right", "approximately", "wrong", "unsettled")
@@ -85,7 +86,7 @@ def load_from(path: Path) -> tuple[tuple[Figure, ...], Tables]:
         raise _fail("figures", f"ids used twice: {twice}")
     for f in out:
         if f.settled and "figure" in f.settled and f.settled["figure"] not in ids:
-            raise _fail(f"figures.{f.id}.settled.figure", f"{f.settled['figure']!r} is not a figure id")
+            raise _fail(f"figures.{f.id}.settled.figure", f"{shown(f.settled['figure'])} is not a figure id")
     return tuple(out), tables
 
 

@@ -18,6 +18,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import default_ruleset, load_ruleset
 from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.rules.files import corpus_dir
+from piquet_ref.rules.errors import shown
 
 WIDTH = 100
 
@@ -67,7 +68,7 @@ def rule_json(rule_id: str) -> dict[str, Any]:
     default = default_ruleset()
     rule = default.rules.get(rule_id)
     if rule is None:
-        raise error("reference-unknown", f"no rule {rule_id!r} (`piquet-ref rules` lists them)")
+        raise error("reference-unknown", f"no rule {shown(rule_id)} (`piquet-ref rules` lists them)")
     names = {s.key: s.name for s in sources()}
     values: dict[str, Any] = {}
     for rid in ruleset_ids():

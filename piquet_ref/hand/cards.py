@@ -15,6 +15,7 @@ from typing import Iterable, Mapping, NamedTuple, Sequence
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Ruleset
+from piquet_ref.rules.errors import shown
 
 Card = int
 BITS_PER_SUIT = 8
@@ -101,7 +102,7 @@ def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
     table = notation(ruleset_of(ruleset)).parse
     card = table.get(text.strip()) if isinstance(text, str) else None
     if card is None:
-        raise error("card-unknown", f"{text!r} is not a card ({SPELLING})")
+        raise error("card-unknown", f"{shown(text)} is not a card ({SPELLING})")
     return card
 
 
@@ -126,7 +127,7 @@ def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Car
     for i, item in enumerate(items):
         card = table.get(item.strip()) if isinstance(item, str) else None
         if card is None:
-            raise error("card-unknown", f"{what}[{i}]: {item!r} is not a card ({SPELLING})")
+            raise error("card-unknown", f"{what}[{i}]: {shown(item)} is not a card ({SPELLING})")
         out.append(card)
     return tuple(out)
 
@@ -150,7 +151,7 @@ def hand_of(cards: Iterable[Card]) -> Hand:
 def check_card(card: object, what: str = "card") -> Card:
     """`card` if it is a card number (suit * 8 + rank bit, 0..31), else a CardError naming it."""
     if type(card) is not int or not 0 <= card < PACK_SIZE:
-        raise error("card-unknown", f"{what}: {card!r} is not a card number (0..{PACK_SIZE - 1}: suit * 8 + rank)")
+        raise error("card-unknown", f"{what}: {shown(card)} is not a card number (0..{PACK_SIZE - 1}: suit * 8 + rank)")
     return card
 
 
@@ -178,7 +179,7 @@ def check_hand(hand: object, what: str = "hand") -> Hand:
     if isinstance(hand, tuple) and len(hand) == len(Hand._fields):
         if all(type(m) is int and 0 <= m <= SUIT_MASK for m in hand):
             return hand if type(hand) is Hand else Hand(*hand)
-    raise error("argument-invalid", f"{what}: {hand!r} is not a hand (four suit masks 0..{SUIT_MASK}; see hand_of)")
+    raise error("argument-invalid", f"{what}: {shown(hand)} is not a hand (four suit masks 0..{SUIT_MASK}; see hand_of)")
 
 
 def pack_of(cards: Iterable[Card]) -> int:

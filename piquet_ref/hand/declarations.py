@@ -15,6 +15,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT, RANK_SHIFT, point_key, point_length, point_pips, run_mask, sequence_key, set_key, tables
+from piquet_ref.rules.errors import shown
 
 DeclCategory = Literal["point", "sequences", "sets"]
 DECL_CATEGORIES: tuple[DeclCategory, ...] = ("point", "sequences", "sets")
@@ -377,11 +378,11 @@ def _check_choice(choice: object, where: str) -> None:
     if not isinstance(choice, DeclareChoice):
         raise error("argument-invalid", f"{where} must be a DeclareChoice, got {type(choice).__name__}")
     if not (choice.point in ("all", "none") or isinstance(choice.point, tuple)):
-        raise error("argument-invalid", f"{where}.point must be all, none or a tuple of cards, got {choice.point!r}")
+        raise error("argument-invalid", f"{where}.point must be all, none or a tuple of cards, got {shown(choice.point)}")
     for key in ("sequences", "sets"):
         value = getattr(choice, key)
         if not (value in ("all", "none") or isinstance(value, tuple) and all(isinstance(v, tuple) for v in value)):
-            raise error("argument-invalid", f"{where}.{key} must be all, none or a tuple of card tuples, got {value!r}")
+            raise error("argument-invalid", f"{where}.{key} must be all, none or a tuple of card tuples, got {shown(value)}")
 
 
 def check_declaration(d: object, what: str, rs: Ruleset) -> None:
@@ -393,7 +394,7 @@ def check_declaration(d: object, what: str, rs: Ruleset) -> None:
         and isinstance(d.sequences, tuple) and all(_valid_sequence(q, rs) for q in d.sequences)
         and isinstance(d.sets, tuple) and all(_valid_set(h, rs) for h in d.sets)
     ):
-        raise error("argument-invalid", f"{what}: {d!r} holds a point, sequence or set that cannot exist (see declared)")
+        raise error("argument-invalid", f"{what}: {shown(d)} holds a point, sequence or set that cannot exist (see declared)")
 
 
 def _ints(t: object) -> bool:
@@ -450,7 +451,7 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
     """What `player` declares from `hand` under `choice`; explicit holdings are checked against the hand."""
     hand, rs = check_hand(hand), ruleset_of(ruleset)
     if player not in PLAYERS:
-        raise error("argument-invalid", f"player must be elder or younger, got {player!r}")
+        raise error("argument-invalid", f"player must be elder or younger, got {shown(player)}")
     where = f"{player}.declare"
     _check_choice(choice, where)
     full = declare_all(hand, rs)

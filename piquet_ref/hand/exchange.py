@@ -7,6 +7,7 @@ from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `ra
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player
+from piquet_ref.rules.errors import shown
 
 
 def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset | str | None = None) -> tuple[int, int]:
@@ -14,7 +15,7 @@ def discard_limits(player: Player, elder_discarded: int, ruleset: Ruleset | str 
     rs = ruleset_of(ruleset)
     check_player(player)
     if type(elder_discarded) is not int or not 0 <= elder_discarded <= rs.pack.stock_size:
-        raise error("argument-invalid", f"elder_discarded must be a count 0..{rs.pack.stock_size}, got {elder_discarded!r}")
+        raise error("argument-invalid", f"elder_discarded must be a count 0..{rs.pack.stock_size}, got {shown(elder_discarded)}")
     return _limits(player, elder_discarded, rs)
 
 

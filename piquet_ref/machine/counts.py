@@ -13,6 +13,7 @@ from typing import NamedTuple
 from piquet_ref.rules.codes import error
 from piquet_ref.machine.state import DealState, apply, legal_actions
 from piquet_ref.machine.actions import Action
+from piquet_ref.rules.errors import shown
 
 
 class ActionCount(NamedTuple):
@@ -31,7 +32,7 @@ def count_actions(state: DealState, depth: int) -> ActionCount:
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see machine.new_deal), got {type(state).__name__}")
     if type(depth) is not int or depth < 0:
-        raise error("argument-invalid", f"depth must be a count >= 0, got {depth!r}")
+        raise error("argument-invalid", f"depth must be a count >= 0, got {shown(depth)}")
     if depth == 0:
         return ActionCount(1, ())
     by_first = tuple((action, _leaves(apply(state, action), depth - 1)) for action in legal_actions(state))

@@ -49,6 +49,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.machine.actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import point_key, run_mask, sequence_key, set_key
+from piquet_ref.rules.errors import shown
 
 Verdict = Literal["good", "equal", "not_good"]
 Holding = tuple[Card, ...]
@@ -1319,7 +1320,7 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     """
     fields = (call.cards,) if isinstance(call, CallPoint) else (call.length, call.head) if isinstance(call, CallSequence) else (call.count, call.rank)
     if type(fields[0]) is not int or not (len(fields) == 1 or fields[1] is None or type(fields[1]) is int):
-        raise error("argument-invalid", f"{type(call).__name__}: the number of cards must be an integer and the head or rank a rank bit or None, got {fields!r}")
+        raise error("argument-invalid", f"{type(call).__name__}: the number of cards must be an integer and the head or rank a rank bit or None, got {shown(fields)}")
     n = fields[0]
     rank = fields[1] if len(fields) == 2 else None
     if isinstance(call, CallPoint):
@@ -1329,7 +1330,7 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     else:
         ok = n in rs.sets.values and (rank is None or rank in rs.sets.ranks)
     if not ok:
-        raise error("declare-invalid", f"elder.{category}: {call!r} describes no {NAMES[category][2:]} the ruleset counts")
+        raise error("declare-invalid", f"elder.{category}: {shown(call)} describes no {NAMES[category][2:]} the ruleset counts")
     fits = described(hand, call, rs)
     if not fits:
         raise error("declare-not-held", f"elder.{category}: the elder calls {describe(call, rs)}, which he does not hold")
@@ -1427,7 +1428,7 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
         return error("allow-nothing-better", f"the younger allows {describe(talk[-1], rs)} good, but holds nothing as good: his reply is good already")
     if isinstance(action, CallValue):
         if type(action.value) is not int:
-            return error("argument-invalid", f"CallValue: the value must be an integer, got {action.value!r}")
+            return error("argument-invalid", f"CallValue: the value must be an integer, got {shown(action.value)}")
         opening = talk[0]
         assert isinstance(opening, CallPoint)
         return error("declare-not-held", f"elder.point: the elder says his {opening.cards} cards make {action.value}, but his points of {opening.cards} cards make {list(values(hands[0], opening.cards, rs))}")

@@ -20,6 +20,7 @@ from piquet_ref.hand.cards import PACK_SIZE, Card
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player
+from piquet_ref.rules.errors import shown
 
 
 def cards_left(stock: tuple[Card, ...], takes: tuple[int, ...]) -> tuple[Card, ...]:
@@ -106,7 +107,7 @@ def check_see_discard(player: Player, mixed: bool, led: bool, seen: bool) -> Non
 def check_see_left(player: Player, look: object, left: tuple[Card, ...], open_: bool, election: bool | None, elder_looked: bool) -> None:
     """Raise unless the laws allow `player` to elect (younger) or to look (elder) at the left cards now (law 36)."""
     if type(look) is not bool:
-        raise error("argument-invalid", f"{player}.see_left: look must be true or false, got {look!r}")
+        raise error("argument-invalid", f"{player}.see_left: look must be true or false, got {shown(look)}")
     if not left:
         raise error("left-cards-none", f"the {player} asks to see the cards left, but no card is left in the stock (or the exchange is not over)")
     if player == "younger":

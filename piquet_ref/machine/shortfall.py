@@ -21,6 +21,7 @@ from piquet_ref.hand.cards import Card, Hand, format_cards, hand_of_pack, pack_o
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset
+from piquet_ref.rules.errors import shown
 
 
 def unannounced_short(player: Player, announced: object, discarded: int, take: int, available: int, shift: int) -> int:
@@ -42,7 +43,7 @@ def unannounced_short(player: Player, announced: object, discarded: int, take: i
     post: announced is True or take + __return__ == min(discarded, available)
     """
     if type(announced) is not bool:
-        raise error("argument-invalid", f"{player}.announced must be true or false, got {announced!r}")
+        raise error("argument-invalid", f"{player}.announced must be true or false, got {shown(announced)}")
     if announced:
         return 0
     short = min(discarded, available) - take

@@ -14,6 +14,7 @@ from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, De
 from piquet_ref.machine.dialogue import Claim
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player
+from piquet_ref.rules.errors import shown
 
 Showing = tuple[Player, DeclCategory]  # who showed what
 
@@ -71,7 +72,7 @@ def check_show(category: object, shower: Player, asked: bool, open_: tuple[DeclC
     """A showing asked for (`asked`) or made unasked, of `category` by `shower`, is one law 55 provides for."""
     verb = f"the {'elder' if shower == 'younger' else 'younger'} asks the {shower} to show" if asked else f"the {shower} shows"
     if category not in open_:
-        what = f"{category!r}" if category in DECL_CATEGORIES else f"{category!r}, which is no category"
+        what = f"{shown(category)}" if category in DECL_CATEGORIES else f"{shown(category)}, which is no category"
         raise error(
             "show-nothing-allowed",
             f"{verb} his call of {what}, but he has no call there allowed good or equal still to show "

@@ -65,6 +65,7 @@ from piquet_ref.deal.scoring import score_deal
 from piquet_ref.deal.irregular.stock_exposure import check_expose, exposable
 from piquet_ref.machine.shortfall import check_take_up, first_renounce, retaken, short_cards, unannounced_short, with_cards
 from piquet_ref.machine.showing import Showing, check_show, may_ask, showable
+from piquet_ref.rules.errors import shown
 
 OPENINGS = (CallPoint, CallSequence, CallSet)
 Phase = Literal["exchange", "option", "calls", "play", "complete", "void"]
@@ -643,7 +644,7 @@ def _leave(state: DealState, action: Leave, player: Player) -> DealState:
     counts = _leave_counts(state) if player == PLAYERS[0] else ()
     if type(action.count) is not int or action.count not in counts:
         why = f"he may say {', '.join(map(str, counts))}" if counts else "only the elder holding carte blanche, before his exchange, once, and after showing only once the younger has laid out"
-        raise error("leave-invalid", f"the {player} says he leaves {action.count!r} cards: {why}")
+        raise error("leave-invalid", f"the {player} says he leaves {shown(action.count)} cards: {why}")
     return replace(state, leaves=(action.count, not state.shown[0]))
 
 
@@ -651,7 +652,7 @@ def _check_case_v(state: DealState, action: Exchange, player: Player) -> None:
     """The elder takes what he said he leaves room for (law 32); the younger exchanges the discard he laid out
     first unless the elder's late saying lets him alter it (Case V)."""
     if player == PLAYERS[0] and state.leaves and state.took_first is None and action.take != state.portion - state.leaves[0]:
-        raise error("exchange-contradicts-leave", f"the elder said he leaves {state.leaves[0]} of his {state.portion} cards, but takes in {action.take!r}")
+        raise error("exchange-contradicts-leave", f"the elder said he leaves {state.leaves[0]} of his {state.portion} cards, but takes in {shown(action.take)}")
     if player == PLAYERS[1] and state.laid_out is not None and action.discard != state.laid_out and not state.may_alter:
         raise error("discard-laid-out", f"the younger laid out {' '.join(format_cards(state.laid_out, state.ruleset))} first and may not alter it to {' '.join(format_cards(action.discard, state.ruleset))}: the elder left no card, or said so before showing")
 
@@ -679,7 +680,7 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
                else f"the elder lost that election by taking in without announcing a wrong number (law {law})" if lost
                else f"the {correctable[0].player} may still correct his call of {correctable[0].category} until the younger plays to the first trick (law 52): no penalty is incurred yet" if correctable
                else "no law offers an election now")
-        raise error("option-not-offered", f"the {player} elects {action.choice!r}, but {why}", law)
+        raise error("option-not-offered", f"the {player} elects {shown(action.choice)}, but {why}", law)
     if state.pending is None:  # law 54's penalty let go (law 44)
         return replace(state, waived=_waived(state.waived, player))
     if action.choice == "fresh_deal":
@@ -764,15 +765,15 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
         return _reckon(state, action)
     if phase != "calls":
         when = "before the exchange is over" if phase == "exchange" else "once the play has begun"
-        raise error("call-out-of-turn", f"the {player} calls {action.category!r} {when}")
+        raise error("call-out-of-turn", f"the {player} calls {shown(action.category)} {when}")
     if state.talk:
-        raise error("call-out-of-turn", f"the {player} calls {action.category!r} while the dialogue of {state.category} is under way")
+        raise error("call-out-of-turn", f"the {player} calls {shown(action.category)} while the dialogue of {state.category} is under way")
     opening = player == "elder" and not len(state.calls) % len(PLAYERS)
     if player != state.to_move or (action.category != state.category if not opening else action.category not in DECL_CATEGORIES or action.category in called(state)):
-        raise error("call-out-of-turn", f"the {player} calls {action.category!r}, but {_due(state)}")
+        raise error("call-out-of-turn", f"the {player} calls {shown(action.category)}, but {_due(state)}")
     holdings = action.holdings
     if not isinstance(holdings, tuple) or not all(isinstance(h, tuple) for h in holdings):
-        raise error("argument-invalid", f"{player}.declare.{action.category}: holdings must be a tuple of card tuples, got {holdings!r}")
+        raise error("argument-invalid", f"{player}.declare.{action.category}: holdings must be a tuple of card tuples, got {shown(holdings)}")
     if action.category == "point" and len(holdings) > 1:
         raise error("declare-invalid", f"{player}.declare.point: a point is one holding, got {len(holdings)}")
     assert state.hands is not None
@@ -1009,7 +1010,7 @@ def _correct_miscall(state: DealState, action: CorrectMiscall, player: Player) -
     claim = next((c for c in miscall_open(state) if c.category == action.category and c.player == player), None)
     if claim is None:
         why = "the younger has played to the first trick" if state.younger_played and state.claims else "no call of something not held stands allowed good in that category"
-        raise error("miscall-not-open", f"the {player} corrects his call of {action.category!r}, but {why}: a miscall allowed good may be corrected only by its caller, until the younger plays to the first trick (law 52)")
+        raise error("miscall-not-open", f"the {player} corrects his call of {shown(action.category)}, but {why}: a miscall allowed good may be corrected only by its caller, until the younger plays to the first trick (law 52)")
     return _corrected(state, claim)
 
 
@@ -1085,7 +1086,7 @@ def _correct(state: DealState, player: Player) -> DealState:
 
 def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase) -> DealState:
     if phase != "play":
-        raise error("play-too-early", f"the {player} plays {action.card!r} during the {phase.replace('_', ' ')}: the calls come before the lead")
+        raise error("play-too-early", f"the {player} plays {shown(action.card)} during the {phase.replace('_', ' ')}: the calls come before the lead")
     if player != state.to_move:
         raise error("play-out-of-turn", f"tricks[{len(state.tricks)}]: the {player} plays, but the {state.to_move} is to play")
     if state.left_election_open:
@@ -1123,7 +1124,7 @@ def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, p
     to it or have it taken back. It is not the younger's play to the first trick until the elder plays to it
     (reading play.lead-out-of-turn)."""
     if phase != "play":
-        raise error("play-too-early", f"the {player} leads {action.card!r} out of turn during the {phase.replace('_', ' ')}: the calls come before the lead")
+        raise error("play-too-early", f"the {player} leads {shown(action.card)} out of turn during the {phase.replace('_', ' ')}: the calls come before the lead")
     if state.left_election_open:
         raise error("left-cards-undeclared", f"tricks[0]: the younger leads before saying whether he will look at the {len(state.declared_left)} card(s) left in the stock")
     assert state.position is not None

@@ -40,6 +40,7 @@ from piquet_ref.odds.conditions import (
     CONDITION_TYPES, MAX_KINDS, RANK_KINDS, SUIT_KINDS, AllOf, AnyOf, Axis, Condition, Count, Feature, Not, PointAtLeast, Question,
     SequenceAtLeast, SetHeld,
 )
+from piquet_ref.rules.errors import shown
 
 
 # ------------------------------------------------------------------------------ the lines of the pack
@@ -262,7 +263,7 @@ def leaf_features(c: Condition, by_suit: bool, rs: Ruleset) -> tuple[Feature, ..
             return (Feature("set", key=c.count, rank=-1 if c.rank is None else c.rank),)
         ranks = tables(rs).set_ranks if c.rank is None else (c.rank,)
         return tuple(_rank_count(r, c.count) for r in ranks)
-    raise error("argument-invalid", f"condition: {c!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)")
+    raise error("argument-invalid", f"condition: {shown(c)} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not)")
 
 
 def a_count_reads_its_cards_in_its_scope(c: Condition, result: tuple[Feature, ...]) -> bool:
@@ -440,7 +441,7 @@ def question(
     if take is None:
         take = len(discard)
     if type(take) is not int or take < 0:
-        raise error("argument-invalid", f"take must be a number of cards >= 0, got {take!r}")
+        raise error("argument-invalid", f"take must be a number of cards >= 0, got {shown(take)}")
     if discard and take != len(discard):
         raise error("odds-take-count", f"take: {take} cards taken in for {len(discard)} discarded; a player takes in as many as he discards (laws 30, 31)")
     if player is not None:
@@ -548,7 +549,7 @@ def check_condition(cond: object, what: str = "condition") -> Condition:
     elif isinstance(cond, Not):
         check_condition(cond.item, f"{what}.not")
     elif not isinstance(cond, CONDITION_TYPES) or not _leaf_ok(cond):
-        raise error("argument-invalid", f"{what}: {cond!r} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not with fields in range)")
+        raise error("argument-invalid", f"{what}: {shown(cond)} is not a condition (Count, PointAtLeast, SequenceAtLeast, SetHeld, AllOf, AnyOf, Not with fields in range)")
     return cond
 
 
@@ -574,7 +575,7 @@ def _check_question(q: object) -> Question:
         raise error("argument-invalid", f"question must be a Question (see odds.question), got {type(q).__name__}")
     kept, unseen = check_hand(q.kept, "question.kept"), check_hand(q.unseen, "question.unseen")
     if any(a & b for a, b in zip(kept, unseen)) or type(q.take) is not int or not 0 <= q.take <= size(unseen):
-        raise error("argument-invalid", f"question: {q!r} keeps unseen cards or takes a number outside 0..unseen")
+        raise error("argument-invalid", f"question: {shown(q)} keeps unseen cards or takes a number outside 0..unseen")
     return q
 
 
@@ -773,7 +774,7 @@ def distinct_hands(cards: int | None = None, ruleset: Ruleset | str | None = Non
     n_suits, n_ranks = len(rs.pack.suits), len(rs.pack.ranks)
     cards = rs.pack.hand_size if cards is None else cards
     if type(cards) is not int or not 0 <= cards <= n_suits * n_ranks:
-        raise error("argument-invalid", f"cards must be a count 0..{n_suits * n_ranks}, got {cards!r}")
+        raise error("argument-invalid", f"cards must be a count 0..{n_suits * n_ranks}, got {shown(cards)}")
     return hand_counts(cards, n_suits, n_ranks)
 
 

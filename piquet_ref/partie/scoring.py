@@ -25,6 +25,7 @@ from piquet_ref.deal.result import DealResult
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.partie.settlement import settle, stake_of
 from piquet_ref.partie.result import ChouetteLine, DealLine, Decider, Game, Pair, Partie, PartieResult
+from piquet_ref.rules.errors import shown
 
 POINT_FORMS: tuple[Form, ...] = ("rubicon", "four-deal", "chouette")
 RECORD_KEYS = {"ruleset", "form", "players", "deals", "parties", "stake"}
@@ -47,7 +48,7 @@ def _mapping(data: Any, where: str, keys: set[str]) -> Mapping[str, Any]:
 
 def _count(value: Any, where: str) -> int:
     if type(value) is not int or value < 0:
-        raise _invalid(f"{where} must be a whole number of points, got {value!r}")
+        raise _invalid(f"{where} must be a whole number of points, got {shown(value)}")
     return value
 
 
@@ -74,7 +75,7 @@ def _deal(data: Any, number: int, pair: Pair, rs: Ruleset, where: str) -> _Deal:
     entry = _mapping(data, where, DEAL_KEYS)
     dealer = entry.get("dealer")
     if dealer not in pair:
-        raise _invalid(f"{where}.dealer must be one of {list(pair)}, got {dealer!r}")
+        raise _invalid(f"{where}.dealer must be one of {list(pair)}, got {shown(dealer)}")
     elder = pair[1] if dealer == pair[0] else pair[0]
     if ("scores" in entry) == ("deal" in entry):
         raise _invalid(f"{where}: give either scores (as the score card records them) or deal (a deal record), not both")
@@ -86,7 +87,7 @@ def _deal(data: Any, number: int, pair: Pair, rs: Ruleset, where: str) -> _Deal:
         if not isinstance(record, Mapping):
             raise _invalid(f"{where}.deal must be a deal record (a mapping)")
         if record.get("ruleset", rs.id) != rs.id:
-            raise _invalid(f"{where}.deal names ruleset {record.get('ruleset')!r}; the partie is played under {rs.id}")
+            raise _invalid(f"{where}.deal names ruleset {shown(record.get('ruleset'))}; the partie is played under {rs.id}")
         result = score_deal({**record, "ruleset": rs.id})
         by_role = {"elder": result.elder.total, "younger": result.younger.total}
         scores = (by_role["elder"] if pair[0] == elder else by_role["younger"], by_role["elder"] if pair[1] == elder else by_role["younger"])
@@ -376,7 +377,7 @@ def _players(data: Any, n: int) -> tuple[str, ...]:
     if data is None:
         return ("A", "B", "C")[:n]
     if not isinstance(data, list) or len(data) != n or not all(isinstance(p, str) and p for p in data) or len(set(data)) != n:
-        raise _invalid(f"players must be {n} distinct names, got {data!r}")
+        raise _invalid(f"players must be {n} distinct names, got {shown(data)}")
     return tuple(data)
 
 
@@ -404,11 +405,11 @@ def score_partie(record: Any) -> PartieResult:
     data = _mapping(record, "partie record", RECORD_KEYS)
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        raise _invalid(f"ruleset must be a ruleset id string, got {name!r}")
+        raise _invalid(f"ruleset must be a ruleset id string, got {shown(name)}")
     rs = load_ruleset(name)
     form = data.get("form", rs.partie.default_form)
     if form not in FORMS:
-        raise _invalid(f"form must be one of {list(FORMS)}, got {form!r}")
+        raise _invalid(f"form must be one of {list(FORMS)}, got {shown(form)}")
     form = cast(Form, form)
     players = _players(data.get("players"), 3 if form == "chouette" else 2)
     if ("deals" in data) == ("parties" in data):

@@ -12,6 +12,7 @@ from typing import Any, Mapping, NamedTuple
 
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Ruleset, Stake
+from piquet_ref.rules.errors import shown
 
 PENCE_PER_SHILLING = 12
 SHILLINGS_PER_POUND = 20
@@ -36,13 +37,13 @@ def stake_of(data: Any, rs: Ruleset) -> Stake:
     if isinstance(data, str):
         stake = rs.stakes.get(data)
         if stake is None:
-            raise error("partie-invalid", f"stake {data!r} is not a stake of spec/ (known: {', '.join(sorted(rs.stakes))})")
+            raise error("partie-invalid", f"stake {shown(data)} is not a stake of spec/ (known: {', '.join(sorted(rs.stakes))})")
         return stake
     if not isinstance(data, Mapping) or set(data) != {"pence_per_hundred", "unit"}:
-        raise error("partie-invalid", f"stake must be a stake's name or {{pence_per_hundred, unit}}, got {data!r}")
+        raise error("partie-invalid", f"stake must be a stake's name or {{pence_per_hundred, unit}}, got {shown(data)}")
     rate, unit = data["pence_per_hundred"], data["unit"]
     if type(rate) is not int or type(unit) is not int or rate <= 0 or unit <= 0 or rate * unit % 100:
-        raise error("partie-invalid", f"stake: pence_per_hundred and unit must be positive whole numbers making whole pence a unit, got {rate!r}, {unit!r}")
+        raise error("partie-invalid", f"stake: pence_per_hundred and unit must be positive whole numbers making whole pence a unit, got {shown(rate)}, {shown(unit)}")
     return Stake("agreed", rate, unit)
 
 

@@ -50,6 +50,7 @@ from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Ove
 from piquet_ref.rules.laws import ELECTIONS
 from piquet_ref.machine.counts import count_actions
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
+from piquet_ref.rules.errors import shown
 
 ACTION_KEYS = {
     "carte_blanche": {"player", "action"},
@@ -96,13 +97,13 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     """The action a JSON mapping describes; record-invalid naming `where` if it is not one."""
     kind = data.get("action") if isinstance(data, Mapping) else None
     if not isinstance(kind, str) or kind not in ACTION_KEYS:
-        raise error("record-invalid", f"{where}: an action is a mapping whose action is one of {sorted(ACTION_KEYS)}, got {data!r}")
+        raise error("record-invalid", f"{where}: an action is a mapping whose action is one of {sorted(ACTION_KEYS)}, got {shown(data)}")
     unknown = sorted(set(map(str, data)) - ACTION_KEYS[kind])
     if unknown:
         raise error("record-invalid", f"{where}: unknown key(s) {unknown} for a {kind} action; expected {sorted(ACTION_KEYS[kind])}")
     player = data.get("player")
     if player not in PLAYERS:
-        raise error("record-invalid", f"{where}.player must be elder or younger, got {player!r}")
+        raise error("record-invalid", f"{where}.player must be elder or younger, got {shown(player)}")
     if kind == "carte_blanche":
         return ShowBlanche(player)
     if kind == "retake":
@@ -116,7 +117,7 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     if kind == "see_left":
         look = data.get("look")
         if type(look) is not bool:
-            raise error("record-invalid", f"{where}.look must be true or false, got {look!r}")
+            raise error("record-invalid", f"{where}.look must be true or false, got {shown(look)}")
         return SeeLeft(player, look)
     if kind in ANSWERS:
         return ANSWERS[kind](player)
@@ -127,37 +128,37 @@ def action_of(data: Any, rs: Ruleset, where: str) -> Action:
     if kind == "leave":
         count = data.get("count")
         if type(count) is not int:
-            raise error("record-invalid", f"{where}.count must be an integer, got {count!r}")
+            raise error("record-invalid", f"{where}.count must be an integer, got {shown(count)}")
         return Leave(player, count)
     if kind == "exchange":
         discard = parse_cards(data.get("discard", []), rs, f"{where}.discard")
         take = data.get("take", len(discard))
         if type(take) is not int:
-            raise error("record-invalid", f"{where}.take must be an integer, got {take!r}")
+            raise error("record-invalid", f"{where}.take must be an integer, got {shown(take)}")
         announced = data.get("announced", True)
         if type(announced) is not bool:
-            raise error("record-invalid", f"{where}.announced must be true or false, got {announced!r}")
+            raise error("record-invalid", f"{where}.announced must be true or false, got {shown(announced)}")
         return Exchange(player, discard, take, announced)
     if kind == "elect":
         choice = data.get("choice")
         if not isinstance(choice, str):
-            raise error("record-invalid", f"{where}.choice must be one of {list(ELECTIONS)}, got {choice!r}")
+            raise error("record-invalid", f"{where}.choice must be one of {list(ELECTIONS)}, got {shown(choice)}")
         return Elect(player, choice)
     if kind in ("call", "correct_miscall", *SHOWINGS):
         category = data.get("category")
         if category not in DECL_CATEGORIES:
-            raise error("record-invalid", f"{where}.category must be one of {list(DECL_CATEGORIES)}, got {category!r}")
+            raise error("record-invalid", f"{where}.category must be one of {list(DECL_CATEGORIES)}, got {shown(category)}")
         if kind == "correct_miscall":
             return CorrectMiscall(player, category)
         if kind in SHOWINGS:
             return SHOWINGS[kind](player, category)
         holdings = data.get("holdings", [])
         if not isinstance(holdings, list):
-            raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {holdings!r}")
+            raise error("record-invalid", f"{where}.holdings must be a list of card lists, got {shown(holdings)}")
         return Call(player, category, tuple(parse_cards(h, rs, f"{where}.holdings[{i}]") for i, h in enumerate(holdings)))
     if kind == "lead_several":
         if not isinstance(data.get("cards"), list):
-            raise error("record-invalid", f"{where}.cards must be a list of the cards laid down, in the order they are to be played to, got {data.get('cards')!r}")
+            raise error("record-invalid", f"{where}.cards must be a list of the cards laid down, in the order they are to be played to, got {shown(data.get('cards'))}")
         return LeadSeveral(player, parse_cards(data["cards"], rs, f"{where}.cards"))
     if kind == "change_lead":
         return ChangeLead(player, _one_card(data, "card", rs, where, kind), _one_card(data, "to", rs, where, kind))
@@ -170,7 +171,7 @@ def _one_card(data: Mapping[str, Any], key: str, rs: Ruleset, where: str, kind: 
         raise error("record-invalid", f"{where}: a {kind} action needs {key}")
     cards = parse_cards(data[key], rs, f"{where}.{key}")
     if len(cards) != 1:
-        raise error("record-invalid", f"{where}.{key} must be one card, got {data[key]!r}")
+        raise error("record-invalid", f"{where}.{key} must be one card, got {shown(data[key])}")
     return cards[0]
 
 
@@ -179,7 +180,7 @@ def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Rules
     field = {"call_point": "cards", "call_value": "value", "call_sequence": "length", "call_set": "count"}[kind]
     n = data.get(field)
     if type(n) is not int:
-        raise error("record-invalid", f"{where}.{field} must be an integer, got {n!r}")
+        raise error("record-invalid", f"{where}.{field} must be an integer, got {shown(n)}")
     if kind == "call_point":
         return CallPoint(player, n)
     if kind == "call_value":
@@ -187,7 +188,7 @@ def _dialogue_call(data: Mapping[str, Any], kind: str, player: Player, rs: Rules
     named = data.get("head" if kind == "call_sequence" else "rank")
     symbols = [r.symbol for r in rs.pack.ranks]
     if named is not None and named not in symbols:
-        raise error("record-invalid", f"{where}.{'head' if kind == 'call_sequence' else 'rank'} must be a rank symbol {symbols} or absent, got {named!r}")
+        raise error("record-invalid", f"{where}.{'head' if kind == 'call_sequence' else 'rank'} must be a rank symbol {symbols} or absent, got {shown(named)}")
     rank = None if named is None else symbols.index(named)
     return CallSequence(player, n, rank) if kind == "call_sequence" else CallSet(player, n, rank)
 
@@ -262,13 +263,13 @@ def setup_of(data: Any, op: str) -> tuple[DealState, list[Any]]:
         raise error("record-invalid", f"{op}: unknown key(s) {unknown}; expected {sorted(SETUP_KEYS)}")
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {shown(name)}")
     rs = load_ruleset(name)
     groups: list[tuple[str, tuple[Card, ...]]] = []
     for who in PLAYERS:
         side = data.get(who)
         if not isinstance(side, Mapping) or set(side) != {"dealt"}:
-            raise error("record-invalid", f"{op}: {who} must be a mapping with dealt (the cards dealt him, twelve in a regular deal), got {side!r}")
+            raise error("record-invalid", f"{op}: {who} must be a mapping with dealt (the cards dealt him, twelve in a regular deal), got {shown(side)}")
         groups.append((f"{who}.dealt", parse_cards(side["dealt"], rs, f"{who}.dealt")))
     if "stock" not in data:
         raise error("record-invalid", f"{op}: stock (the cards left after the deal, eight in a regular deal, top first) is required")
@@ -377,7 +378,7 @@ def op_count_actions(data: Any) -> str:
     the sequences of `depth` legal actions from the state the actions reach, by first action (`action_label`)."""
     depth = data.get("depth") if isinstance(data, Mapping) else None
     if type(depth) is not int or depth < 0:
-        raise error("record-invalid", f"count (actions): depth must be an integer >= 0, got {depth!r}")
+        raise error("record-invalid", f"count (actions): depth must be an integer >= 0, got {shown(depth)}")
     state = run_json({k: v for k, v in data.items() if k not in ("kind", "depth")}, "count (actions)")
     count = count_actions(state, depth)
     by_first = {action_label(a, state.ruleset): n for a, n in count.by_first}

@@ -21,6 +21,7 @@ from piquet_ref.odds.conditions import (
 from piquet_ref.odds.take_in import Chance, HandCounts, chance, distinct_hands, question
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT
+from piquet_ref.rules.errors import shown
 
 KINDS = ("take_in", "hands")
 LEAF_KEYS = {
@@ -40,7 +41,7 @@ SET_COUNTS = {"quatorze": 4, "trio": 3}
 def _ruleset(data: Mapping[str, Any]) -> Ruleset:
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        raise error("record-invalid", f"odds: ruleset must be a ruleset id string, got {name!r}")
+        raise error("record-invalid", f"odds: ruleset must be a ruleset id string, got {shown(name)}")
     return load_ruleset(name)
 
 
@@ -55,7 +56,7 @@ def _keys(data: Any, where: str, keys: set[str]) -> Mapping[str, Any]:
 
 def _count(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
     if type(value) is not int or value < low or high is not None and value > high:
-        raise error("record-invalid", f"{where} must be an integer >= {low}{'' if high is None else f' and <= {high}'}, got {value!r}")
+        raise error("record-invalid", f"{where} must be an integer >= {low}{'' if high is None else f' and <= {high}'}, got {shown(value)}")
     return value
 
 
@@ -64,7 +65,7 @@ def rank_bit(text: Any, rs: Ruleset, where: str) -> int:
     bit = _rank(text, rs)
     if bit is None:
         ranks = " ".join(r.symbol for r in reversed(rs.pack.ranks))
-        raise error("record-invalid", f"{where}: {text!r} is not a rank ({ranks})")
+        raise error("record-invalid", f"{where}: {shown(text)} is not a rank ({ranks})")
     return bit
 
 
@@ -85,7 +86,7 @@ def selection(value: Any, rs: Ruleset, where: str) -> int:
     for i, item in enumerate(items):
         at = f"{where}[{i}]" if isinstance(value, list) else where
         if not isinstance(item, str):
-            raise error("record-invalid", f"{at}: a selector is a rank, a suit, a card or court, got {item!r}")
+            raise error("record-invalid", f"{at}: a selector is a rank, a suit, a card or court, got {shown(item)}")
         text = item.strip()
         suits = [s for s, suit in enumerate(rs.pack.suits) if text.upper() in (suit.symbol.upper(), suit.glyph)]
         if text.lower() == "court":
@@ -97,7 +98,7 @@ def selection(value: Any, rs: Ruleset, where: str) -> int:
         else:
             bit = _rank(text, rs)
             if bit is None:
-                raise error("record-invalid", f"{at}: {item!r} is not a rank, a suit, a card or court")
+                raise error("record-invalid", f"{at}: {shown(item)} is not a rank, a suit, a card or court")
             cards |= sum(1 << (s * BITS_PER_SUIT + bit) for s in range(n_suits))
     return cards
 
@@ -105,7 +106,7 @@ def selection(value: Any, rs: Ruleset, where: str) -> int:
 def parse_condition(data: Any, rs: Ruleset, where: str = "condition") -> Condition:
     """A condition from its JSON form (see the module docstring)."""
     if not isinstance(data, Mapping) or not data:
-        raise error("record-invalid", f"{where} must be a mapping with one of {sorted(LEAF_KEYS)}, got {data!r}")
+        raise error("record-invalid", f"{where} must be a mapping with one of {sorted(LEAF_KEYS)}, got {shown(data)}")
     heads = [k for k in LEAF_KEYS if k in data]
     if len(heads) != 1:
         raise error("record-invalid", f"{where} must have exactly one of {sorted(LEAF_KEYS)}, got {sorted(map(str, data))}")
@@ -142,7 +143,7 @@ def parse_condition(data: Any, rs: Ruleset, where: str = "condition") -> Conditi
     bit = rank_bit(body, rs, f"{where}.{head}")
     if bit not in rs.sets.ranks:
         names = " ".join(rs.pack.ranks[b].symbol for b in reversed(rs.sets.ranks))
-        raise error("record-invalid", f"{where}.{head}: {body!r} does not form sets (only {names}), or give 'any'")
+        raise error("record-invalid", f"{where}.{head}: {shown(body)} does not form sets (only {names}), or give 'any'")
     return SetHeld(count, bit)
 
 
@@ -161,7 +162,7 @@ def parse_question(data: Any) -> tuple[Ruleset, Question, Condition, Player | No
     given = dict(groups)
     player = data.get("player")
     if player is not None and player not in PLAYERS:
-        raise error("record-invalid", f"odds: player must be elder or younger, got {player!r}")
+        raise error("record-invalid", f"odds: player must be elder or younger, got {shown(player)}")
     take = data.get("take")
     if take is not None:
         _count(take, "take")
@@ -194,7 +195,7 @@ def op_odds(data: Any) -> str:
     chance; `{kind: hands, cards?, ruleset?}` -> the counts of hands (de Moivre's fifth problem)."""
     kind = data.get("kind") if isinstance(data, Mapping) else None
     if kind not in KINDS:
-        raise error("record-invalid", f"odds: input must be a mapping whose kind is one of {list(KINDS)}, got {kind!r}")
+        raise error("record-invalid", f"odds: input must be a mapping whose kind is one of {list(KINDS)}, got {shown(kind)}")
     if kind == "hands":
         data = _keys(data, "odds (hands)", {"kind", "ruleset", "cards"})
         rs = _ruleset(data)

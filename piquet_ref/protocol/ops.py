@@ -19,12 +19,13 @@ from piquet_ref.protocol.odds import op_odds
 from piquet_ref.deal.record import parse_declare
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.scoring import score_deal
+from piquet_ref.rules.errors import shown
 
 
 def _ruleset(data: Mapping[str, Any]) -> Ruleset:
     name = data.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        raise error("record-invalid", f"ruleset must be a ruleset id string, got {name!r}")
+        raise error("record-invalid", f"ruleset must be a ruleset id string, got {shown(name)}")
     return load_ruleset(name)
 
 
@@ -85,14 +86,14 @@ def op_count(data: Any) -> str:
     `{kind: actions, depth, ...as for apply}` counts through the state machine (`op_count_actions`)."""
     kind = data.get("kind") if isinstance(data, Mapping) else None
     if kind not in COUNT_KINDS:
-        raise error("record-invalid", f"count: input must be a mapping whose kind is one of {list(COUNT_KINDS)}, got {kind!r}")
+        raise error("record-invalid", f"count: input must be a mapping whose kind is one of {list(COUNT_KINDS)}, got {shown(kind)}")
     if kind == "actions":
         return op_count_actions(data)
     if kind == "play":
         data = _mapping(data, "count (play)", {"kind", "plies", *RECORD_PART})
         plies = data.get("plies")
         if type(plies) is not int or plies < 0:
-            raise error("record-invalid", f"count (play): plies must be an integer >= 0, got {plies!r}")
+            raise error("record-invalid", f"count (play): plies must be an integer >= 0, got {shown(plies)}")
         rs, pos = position_of({key: data[key] for key in RECORD_PART if key in data})
         count = count_play(pos, plies)
         by_first = {format_card(card, rs): n for card, n in count.by_first}

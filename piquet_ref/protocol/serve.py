@@ -16,6 +16,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps
 from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.ops import OPS
+from piquet_ref.rules.errors import shown
 
 PROTOCOL = 1
 
@@ -44,17 +45,17 @@ def respond_text(line: str) -> tuple[str | None, bool]:
         if cmd == "hello":
             version = request.get("protocol", PROTOCOL)
             if type(version) is not int or version != PROTOCOL:
-                raise error("request-invalid", f"protocol {request.get('protocol')!r} is not supported; this is protocol {PROTOCOL}")
+                raise error("request-invalid", f"protocol {shown(request.get('protocol'))} is not supported; this is protocol {PROTOCOL}")
             return dumps(hello()), False
         if cmd == "stop":
             return None, True
         if cmd != "run":
-            raise error("request-invalid", f"cmd must be hello, run or stop, got {cmd!r}")
+            raise error("request-invalid", f"cmd must be hello, run or stop, got {shown(cmd)}")
         op = request.get("op")
         if not isinstance(op, str):
             raise error("request-invalid", "a run request needs an op string")
         if op not in OPS:
-            reply = {"unsupported": True, "message": f"op {op!r} is not offered; ops: {', '.join(sorted(OPS))}"}
+            reply = {"unsupported": True, "message": f"op {shown(op)} is not offered; ops: {', '.join(sorted(OPS))}"}
         elif "input" not in request:
             raise error("request-invalid", f"run request for {op} has no input")
         else:

@@ -18,6 +18,7 @@ from typing import Any, Literal, cast
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.tables import RULE_ID, rule_ids_of, ruleset_ids, source_keys, spec_invalid, table_strings, table_text
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.errors import shown
 
 Kind = Literal["variant", "older-rule", "source-error", "wording", "unspecified"]
 KINDS: tuple[Kind, ...] = ("variant", "older-rule", "source-error", "wording", "unspecified")
@@ -126,10 +127,10 @@ def load_sources(root: Path) -> tuple[Source, ...]:
             raise spec_invalid(where, f"must have exactly {', '.join(SOURCE_FIELDS)}")
         year = item["year"]
         if year is not None and (not isinstance(year, int) or isinstance(year, bool) or not 1500 <= year <= 2100):
-            raise spec_invalid(f"{where}.year", f"must be a year or null, got {year!r}")
+            raise spec_invalid(f"{where}.year", f"must be a year or null, got {shown(year)}")
         location = item["location"]
         if location is not None and (not isinstance(location, str) or not LOCATION.fullmatch(location)):
-            raise spec_invalid(f"{where}.location", f"must be an https URL or null, got {location!r}")
+            raise spec_invalid(f"{where}.location", f"must be an https URL or null, got {shown(location)}")
         part, publisher, place, edition, note = (_optional_text(item[k], f"{where}.{k}") for k in ("part", "publisher", "place", "edition", "note"))
         out.append(
             Source(
@@ -191,20 +192,20 @@ def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozen
         raise spec_invalid(where, f"missing {missing}, unknown {unknown}")
     aid = item["id"]
     if not isinstance(aid, str) or not RULE_ID.match(aid):
-        raise spec_invalid(where, f"id {aid!r} is not a dotted lower-case id")
+        raise spec_invalid(where, f"id {shown(aid)} is not a dotted lower-case id")
     where = f"{file}: {aid}"
     row = item.get("catalogue")
     if row is not None and (not isinstance(row, str) or not CATALOGUE_ROW.match(row)):
-        raise spec_invalid(f"{where}.catalogue", f"must be a Part B row B1..B99 or null, got {row!r}")
+        raise spec_invalid(f"{where}.catalogue", f"must be a Part B row B1..B99 or null, got {shown(row)}")
     scope, kind = item["scope"], item["kind"]
     if scope not in SCOPES:
-        raise spec_invalid(f"{where}.scope", f"must be one of {', '.join(SCOPES)}, got {scope!r}")
+        raise spec_invalid(f"{where}.scope", f"must be one of {', '.join(SCOPES)}, got {shown(scope)}")
     if kind not in KINDS:
-        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {shown(kind)}")
     touched = table_strings(item["rules"], f"{where}.rules")
     for rid in touched:
         if rid not in rules:
-            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
+            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({shown(rid)})")
     if not touched and scope in EXECUTABLE:
         raise spec_invalid(f"{where}.rules", "an entry whose readings the scorer carries out must name the rules it touches")
     laws = item.get("laws", [])
@@ -219,7 +220,7 @@ def _entry(item: Any, where: str, file: str, keys: frozenset[str], rules: frozen
         if not isinstance(p, dict) or set(p) != {"key", "at", "reading"}:
             raise spec_invalid(pw, "must have exactly key, at and reading")
         if str(p["key"]) not in keys:
-            raise spec_invalid(f"{pw}.key", f"{p['key']!r} is not a key of spec/sources.yaml")
+            raise spec_invalid(f"{pw}.key", f"{shown(p['key'])} is not a key of spec/sources.yaml")
         pos.append(Position(str(p["key"]), table_text(p["at"], f"{pw}.at", True), table_text(p["reading"], f"{pw}.reading")))
     readings = item["readings"]
     if not isinstance(readings, dict) or not readings:
@@ -267,7 +268,7 @@ def source(key: str) -> Source:
     for s in sources():
         if s.key == key:
             return s
-    raise error("reference-unknown", f"no source {key!r}; keys: {', '.join(s.key for s in sources())}")
+    raise error("reference-unknown", f"no source {shown(key)}; keys: {', '.join(s.key for s in sources())}")
 
 
 def ambiguity(aid: str) -> Ambiguity:
@@ -275,7 +276,7 @@ def ambiguity(aid: str) -> Ambiguity:
     for a in ambiguities():
         if a.id == aid:
             return a
-    raise error("reference-unknown", f"no ambiguity {aid!r} (`piquet-ref ambiguities` lists them)")
+    raise error("reference-unknown", f"no ambiguity {shown(aid)} (`piquet-ref ambiguities` lists them)")
 
 
 def touching(rule_id: str) -> tuple[Ambiguity, ...]:

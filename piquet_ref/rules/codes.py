@@ -12,6 +12,7 @@ from pathlib import Path
 
 from piquet_ref.rules.errors import KINDS, PiquetError, SpecError
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.errors import shown
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,9 @@ def error(code: str, message: str, law: int | None = None) -> PiquetError:
         return SpecError(code, message)
     entry = error_catalogue().get(code)
     if entry is None:
-        raise AssertionError(f"error code {code!r} is not in spec/errors.yaml")
+        raise AssertionError(f"error code {shown(code)} is not in spec/errors.yaml")
     if law is not None and not entry.situational:
-        raise AssertionError(f"error code {code!r} is not situational in spec/errors.yaml: it carries its own law")
+        raise AssertionError(f"error code {shown(code)} is not situational in spec/errors.yaml: it carries its own law")
     return KINDS[entry.kind](code, message, entry.law if law is None else law, entry.rule)
 
 
@@ -58,14 +59,14 @@ def load_error_catalogue(root: Path) -> dict[str, ErrorCode]:
             raise SpecError("spec-invalid", f"{where} must have code, kind, law, rule, summary and may have situational")
         situational = item.get("situational", False)
         if not isinstance(situational, bool):
-            raise SpecError("spec-invalid", f"{where}.situational must be true or false, got {situational!r}")
+            raise SpecError("spec-invalid", f"{where}.situational must be true or false, got {shown(situational)}")
         code, kind, law, rule, summary = (item[k] for k in ("code", "kind", "law", "rule", "summary"))
         if not isinstance(code, str) or code in out:
-            raise SpecError("spec-invalid", f"{where}.code must be a new string, got {code!r}")
+            raise SpecError("spec-invalid", f"{where}.code must be a new string, got {shown(code)}")
         if kind not in KINDS:
-            raise SpecError("spec-invalid", f"{where}.kind {kind!r} is not one of {sorted(KINDS)}")
+            raise SpecError("spec-invalid", f"{where}.kind {shown(kind)} is not one of {sorted(KINDS)}")
         if law is not None and (not isinstance(law, int) or isinstance(law, bool) or not 1 <= law <= 78):
-            raise SpecError("spec-invalid", f"{where}.law must be a law number 1-78 or null, got {law!r}")
+            raise SpecError("spec-invalid", f"{where}.law must be a law number 1-78 or null, got {shown(law)}")
         if rule is not None and not isinstance(rule, str):
             raise SpecError("spec-invalid", f"{where}.rule must be a rule id or null")
         if not isinstance(summary, str) or not summary:

@@ -17,6 +17,7 @@ from typing import Any
 from piquet_ref.rules.tables import spec_invalid, table_strings, table_text
 from piquet_ref.rules.laws import NUMBERS
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.errors import shown
 
 FILE = "decisions.yaml"
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII",
@@ -56,14 +57,14 @@ def _decision(item: Any, numeral: str) -> Decision:
         raise spec_invalid(where, f"must be a mapping whose case is {numeral} (the cases stand in order)")
     decidable = item.get("decidable")
     if not isinstance(decidable, bool):
-        raise spec_invalid(f"{where}.decidable", f"must be yes or no, got {decidable!r}")
+        raise spec_invalid(f"{where}.decidable", f"must be yes or no, got {shown(decidable)}")
     allowed = FIELDS | (DECIDABLE_FIELDS if decidable else {"why_not"})
     missing, unknown = sorted(FIELDS - set(item)), sorted(set(map(str, item)) - allowed)
     if missing or unknown:
         raise spec_invalid(where, f"missing {missing}, unknown {unknown} (a {'decidable' if decidable else 'not decidable'} case)")
     laws = item["laws"]
     if not isinstance(laws, list) or not all(type(n) is int and n in NUMBERS for n in laws):
-        raise spec_invalid(f"{where}.laws", f"must be a list of law numbers 1-78, got {laws!r}")
+        raise spec_invalid(f"{where}.laws", f"must be a list of law numbers 1-78, got {shown(laws)}")
     cases = table_strings(item.get("cases", []), f"{where}.cases")
     pending = item.get("pending")
     if decidable and bool(cases) == (pending is not None):

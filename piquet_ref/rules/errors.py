@@ -10,11 +10,69 @@ from __future__ import annotations
 
 from typing import Any
 
+MESSAGE_CHARS = 2000  # an error message is cut here, whatever it quotes
+SHOWN_CHARS = 80  # what a message quotes of one input value
+
+
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """An input value as an error message quotes it: bounded and canonical, whatever the value.
+
+    Like `repr` for the small values of a sound input (so `'ZZ'`, `[1, 2]`), but never longer than about
+    `limit` characters, never more than a few levels deep, never the digits of a huge integer (converting
+    one may be refused, and costs time), and with the items of a set or the keys of a mapping sorted, so that
+    the message does not depend on the order of hashing. Other objects are named by their type.
+    """
+    out: list[str] = []
+    _render(value, out, limit, 4)
+    text = "".join(out)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _render(value: object, out: list[str], budget: int, depth: int) -> None:
+    """Append the rendering of `value` to `out` until `budget` characters are written."""
+    if sum(map(len, out)) > budget:
+        return
+    if value is None or isinstance(value, (bool, float)):
+        out.append(repr(value))
+    elif isinstance(value, int):
+        bits = abs(value).bit_length()
+        out.append(repr(value) if bits <= 64 else f"<an integer of {int(bits * 0.30103) + 1} digits>")
+    elif isinstance(value, str):
+        out.append(repr(value[: budget + 1]) if len(value) <= budget else repr(value[:budget]) + f"… ({len(value)} characters)")
+    elif isinstance(value, (list, tuple, set, frozenset, dict)):
+        if depth == 0:
+            out.append(f"<a {type(value).__name__} of {len(value)}>")
+            return
+        items: list[Any] = list(value.items()) if isinstance(value, dict) else list(value) if isinstance(value, (list, tuple)) else []
+        if isinstance(value, (set, frozenset)):
+            items = sorted(value, key=lambda v: shown(v, 40))
+        elif isinstance(value, dict):
+            items = sorted(items, key=lambda kv: shown(kv[0], 40))
+        opening, closing = ("[", "]") if isinstance(value, list) else ("(", ")") if isinstance(value, tuple) else ("{", "}")
+        out.append(opening)
+        for i, item in enumerate(items):
+            if sum(map(len, out)) > budget:
+                out.append("…")
+                break
+            if i:
+                out.append(", ")
+            if isinstance(value, dict):
+                _render(item[0], out, budget, depth - 1)
+                out.append(": ")
+                _render(item[1], out, budget, depth - 1)
+            else:
+                _render(item, out, budget, depth - 1)
+        out.append(closing)
+    else:
+        out.append(f"<{type(value).__name__}>")
+
 
 class PiquetError(ValueError):
     """Base of every error the API, CLI and protocol report. `code` is stable; `law` may be None."""
 
     def __init__(self, code: str, message: str, law: int | None = None, rule: str | None = None) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[: MESSAGE_CHARS - 1] + "…"
         super().__init__(message)
         self.code = code
         self.message = message

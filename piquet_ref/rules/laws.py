@@ -22,6 +22,7 @@ from piquet_ref.rules.tables import spec_invalid, table_strings, table_text
 from piquet_ref.rules.codes import error, load_error_catalogue
 from piquet_ref.rules.tables import rule_ids_of
 from piquet_ref.rules.files import read_yaml, spec_dir
+from piquet_ref.rules.errors import shown
 
 Election = Literal["fresh_deal", "enforce", "waive", "stand"]
 """What a player may elect when a law offers him a choice (the protocol's `elect` action): a fresh deal (laws 11,
@@ -92,7 +93,7 @@ def load_laws(root: Path) -> tuple[Law, ...]:
     for law in by_number.values():
         for sid in law.situations:
             if sid in named:
-                raise spec_invalid(f"{FILE}: law {law.number}.situations", f"{sid!r} is named by law {named[sid]} too (each situation has one law)")
+                raise spec_invalid(f"{FILE}: law {law.number}.situations", f"{shown(sid)} is named by law {named[sid]} too (each situation has one law)")
             named[sid] = law.number
     missing = [n for n in NUMBERS if n not in by_number]
     if missing:
@@ -106,19 +107,19 @@ def load_laws(root: Path) -> tuple[Law, ...]:
         for code in law.errors:
             entry = codes.get(code)
             if entry is None:
-                raise spec_invalid(f"{where}.errors", f"{code!r} is not a code of errors.yaml")
+                raise spec_invalid(f"{where}.errors", f"{shown(code)} is not a code of errors.yaml")
             if entry.law != law.number:
-                raise spec_invalid(f"{where}.errors", f"{code!r} gives law {entry.law} in errors.yaml, not {law.number}")
+                raise spec_invalid(f"{where}.errors", f"{shown(code)} gives law {entry.law} in errors.yaml, not {law.number}")
             if entry.rule is not None and entry.rule not in law.rules:
-                raise spec_invalid(f"{where}.rules", f"must name {entry.rule!r}, the rule its error {code!r} guards")
+                raise spec_invalid(f"{where}.rules", f"must name {shown(entry.rule)}, the rule its error {shown(code)} guards")
         owed = sorted(c for c, e in codes.items() if e.law == law.number and c not in law.errors)
         if owed:
             raise spec_invalid(f"{where}.errors", f"must list {owed}: errors.yaml gives them law {law.number}")
         for aid in law.ambiguities:
             if aid not in ambiguity_laws:
-                raise spec_invalid(f"{where}.ambiguities", f"{aid!r} is not an ambiguity of spec/ambiguities")
+                raise spec_invalid(f"{where}.ambiguities", f"{shown(aid)} is not an ambiguity of spec/ambiguities")
             if law.number not in ambiguity_laws[aid]:
-                raise spec_invalid(f"{where}.ambiguities", f"{aid!r} does not name law {law.number} in its laws")
+                raise spec_invalid(f"{where}.ambiguities", f"{shown(aid)} does not name law {law.number} in its laws")
         owed = sorted(a for a, ns in ambiguity_laws.items() if law.number in ns and a not in law.ambiguities)
         if owed:
             raise spec_invalid(f"{where}.ambiguities", f"must list {owed}: their laws name law {law.number}")
@@ -130,24 +131,24 @@ def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]
         raise spec_invalid(where, "must be a mapping")
     number = item.get("number")
     if type(number) is not int or number not in NUMBERS:
-        raise spec_invalid(f"{where}.number", f"must be a law number 1-78, got {number!r}")
+        raise spec_invalid(f"{where}.number", f"must be a law number 1-78, got {shown(number)}")
     where = f"{FILE}: law {number}"
     missing = [k for k in LAW_FIELDS if k not in item]
     unknown = sorted(set(map(str, item)) - set(LAW_FIELDS) - set(LAW_OPTIONAL))
     if missing or unknown:
         raise spec_invalid(where, f"missing {missing}, unknown {unknown}")
     if item["section"] not in sections:
-        raise spec_invalid(f"{where}.section", f"{item['section']!r} is not one of the sections")
+        raise spec_invalid(f"{where}.section", f"{shown(item['section'])} is not one of the sections")
     kind = item["kind"]
     if kind not in KINDS:
-        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise spec_invalid(f"{where}.kind", f"must be one of {', '.join(KINDS)}, got {shown(kind)}")
     remedy = item["remedy"]
     if remedy is None and kind in NEEDS_REMEDY:
         raise spec_invalid(f"{where}.remedy", f"a law of kind {kind} must say its remedy or penalty")
     touched = table_strings(item["rules"], f"{where}.rules")
     for rid in touched:
         if rid not in rules:
-            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({rid!r})")
+            raise spec_invalid(f"{where}.rules", f"names no rule of spec/rules ({shown(rid)})")
     executable, why_not = _executable(item, where)
     items = _items(item.get("items"), f"{where}.items")
     if items and executable != any(x.executable for x in items):
@@ -155,11 +156,11 @@ def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]
     situations = table_strings(item.get("situations", []), f"{where}.situations")
     bad = [s for s in situations if not SITUATION_ID.fullmatch(s)]
     if bad:
-        raise spec_invalid(f"{where}.situations", f"{bad[0]!r} is not a situation id (lowercase words joined by '.' and '-')")
+        raise spec_invalid(f"{where}.situations", f"{shown(bad[0])} is not a situation id (lowercase words joined by '.' and '-')")
     elections = table_strings(item.get("elections", []), f"{where}.elections")
     unknown_choice = [e for e in elections if e not in ELECTIONS]
     if unknown_choice:
-        raise spec_invalid(f"{where}.elections", f"{unknown_choice[0]!r} is not an election (one of {', '.join(ELECTIONS)})")
+        raise spec_invalid(f"{where}.elections", f"{shown(unknown_choice[0])} is not an election (one of {', '.join(ELECTIONS)})")
     if elections and not executable:
         raise spec_invalid(f"{where}.elections", "a law the state machine cannot decide offers no election to it")
     return Law(
@@ -175,7 +176,7 @@ def _executable(item: dict[str, Any], where: str) -> tuple[bool, str | None]:
     """`executable` (yes/no) and `why_not`, given exactly when it is no."""
     executable = item["executable"]
     if not isinstance(executable, bool):
-        raise spec_invalid(f"{where}.executable", f"must be yes or no, got {executable!r}")
+        raise spec_invalid(f"{where}.executable", f"must be yes or no, got {shown(executable)}")
     why_not = item.get("why_not")
     if executable and why_not is not None:
         raise spec_invalid(f"{where}.why_not", "an executable law gives no why_not")
@@ -195,7 +196,7 @@ def _items(value: Any, where: str) -> tuple[LawItem, ...]:
         if not isinstance(x, dict) or not {"mark", "statement", "executable"} <= set(x) <= {"mark", "statement", "executable", "why_not"}:
             raise spec_invalid(iw, "must have mark, statement, executable and, when not executable, why_not")
         if x["mark"] != ROMAN[j]:
-            raise spec_invalid(f"{iw}.mark", f"must be {ROMAN[j]} (the items are numbered I, II, ... in order), got {x['mark']!r}")
+            raise spec_invalid(f"{iw}.mark", f"must be {ROMAN[j]} (the items are numbered I, II, ... in order), got {shown(x['mark'])}")
         executable, why_not = _executable(x, iw)
         out.append(LawItem(ROMAN[j], table_text(x["statement"], f"{iw}.statement"), executable, why_not))
     return tuple(out)
@@ -213,13 +214,13 @@ def law_of(situation: str) -> Law:
     for x in laws():
         if situation in x.situations:
             return x
-    raise spec_invalid(FILE, f"no law names the situation {situation!r} (the code asks for it)")
+    raise spec_invalid(FILE, f"no law names the situation {shown(situation)} (the code asks for it)")
 
 
 def law(number: str | int) -> Law:
     """The law numbered `number` (an int or its digits); `reference-unknown` if there is none."""
     n = number if type(number) is int else int(number) if isinstance(number, str) and number.isdigit() else 0
     if n not in NUMBERS:
-        raise error("reference-unknown", f"no law {number!r}: the laws are numbered 1-78 (`piquet-ref laws` lists them)")
+        raise error("reference-unknown", f"no law {shown(number)}: the laws are numbered 1-78 (`piquet-ref laws` lists them)")
     return laws()[n - 1]
 

@@ -43,6 +43,7 @@ from piquet_ref.rules.ruleset import (
 )
 from piquet_ref.rules.files import read_yaml, spec_dir
 from piquet_ref.rules.tables import RULESET_ID, RawRule, read_citations, read_rule_files, ruleset_ids, source_keys, spec_invalid
+from piquet_ref.rules.errors import shown
 
 DEFAULT_RULESET = "portland-1882"
 SUITS_IN_A_HAND = 4  # the hand representation: one 8-bit mask per suit
@@ -59,7 +60,7 @@ class _Tables:
     def param(self, rule_id: str, name: str, check: Callable[[Any], T], expect: str) -> T:
         entry = self.raw.get(rule_id)
         if entry is None:
-            raise spec_invalid("spec/rules", f"rule {rule_id!r} is missing")
+            raise spec_invalid("spec/rules", f"rule {shown(rule_id)} is missing")
         where = f"{entry.rule.file}: {rule_id}.params.{name}"
         if name not in entry.params:
             raise spec_invalid(where, "is missing")
@@ -68,7 +69,7 @@ class _Tables:
         try:
             return check(value)
         except (TypeError, ValueError, KeyError) as exc:
-            raise spec_invalid(where, f"must be {expect}, got {value!r} ({exc})") from None
+            raise spec_invalid(where, f"must be {expect}, got {shown(value)} ({exc})") from None
 
     def integer(self, rule_id: str, name: str, low: int = 0, high: int = 1000) -> int:
         def check(v: Any) -> int:
@@ -142,7 +143,7 @@ def _categories(v: Any) -> tuple[Category, ...]:
     items = _str_list(v)
     for item in items:
         if item not in CATEGORIES:
-            raise ValueError(f"{item!r} is not a category ({', '.join(CATEGORIES)})")
+            raise ValueError(f"{shown(item)} is not a category ({', '.join(CATEGORIES)})")
     return cast(tuple[Category, ...], items)
 
 
@@ -150,7 +151,7 @@ def _players(v: Any) -> frozenset[Player]:
     items = _str_list(v)
     for item in items:
         if item not in PLAYERS:
-            raise ValueError(f"{item!r} is not elder or younger")
+            raise ValueError(f"{shown(item)} is not elder or younger")
     return frozenset(cast(tuple[Player, ...], items))
 
 
@@ -173,7 +174,7 @@ def _apply_overrides(raw: dict[str, RawRule], data: dict[str, Any], file: str, r
             raise spec_invalid(where, "must have exactly ambiguity and set")
         aid = item["ambiguity"]
         if aid not in readings:
-            raise spec_invalid(f"{where}.ambiguity", f"names no ambiguity of spec/ambiguities ({aid!r})")
+            raise spec_invalid(f"{where}.ambiguity", f"names no ambiguity of spec/ambiguities ({shown(aid)})")
         touched, reading_rulesets = readings[aid]
         if ruleset_id not in reading_rulesets:
             raise spec_invalid(f"{where}.ambiguity", f"{aid} states no reading for {ruleset_id}: say in spec/ambiguities which reading it takes and why")
@@ -192,7 +193,7 @@ def _apply_overrides(raw: dict[str, RawRule], data: dict[str, Any], file: str, r
                 if name not in raw[rid].params:
                     raise spec_invalid(f"{at}.{name}", "is not a param of that rule")
                 if raw[rid].params[name] == value:
-                    raise spec_invalid(f"{at}.{name}", f"is already {value!r} in the base: an overlay names only the knobs it changes")
+                    raise spec_invalid(f"{at}.{name}", f"is already {shown(value)} in the base: an overlay names only the knobs it changes")
                 raw[rid].params[name] = value
                 knobs.append(Knob(ruleset_id, aid, rid, name, value_text(value)))
     return knobs
@@ -207,7 +208,7 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     file = f"rulesets/{ruleset_id}.yaml"
     path = root / "rulesets" / f"{ruleset_id}.yaml"
     if not RULESET_ID.match(ruleset_id) or ruleset_id not in ruleset_ids(root):
-        raise error("ruleset-unknown", f"no ruleset {ruleset_id!r}; known: {', '.join(ruleset_ids(root))}")
+        raise error("ruleset-unknown", f"no ruleset {shown(ruleset_id)}; known: {', '.join(ruleset_ids(root))}")
     if ruleset_id in seen:
         raise spec_invalid(file, f"base chain loops: {' -> '.join(seen + (ruleset_id,))}")
     data = read_yaml(path)
@@ -215,7 +216,7 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
     if not isinstance(data, dict) or set(data) != required:
         raise spec_invalid(file, f"must have exactly {', '.join(sorted(required))}")
     if data["id"] != ruleset_id:
-        raise spec_invalid(f"{file}: id", f"must equal the file name ({ruleset_id!r})")
+        raise spec_invalid(f"{file}: id", f"must equal the file name ({shown(ruleset_id)})")
     for key in ("name", "description"):
         if not isinstance(data[key], str) or not data[key]:
             raise spec_invalid(f"{file}: {key}", "must be a non-empty string")
@@ -227,7 +228,7 @@ def _ruleset_chain(root: Path, ruleset_id: str, seen: tuple[str, ...] = ()) -> l
 def load_ruleset(ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
     """Load, validate and build the named ruleset from the shipped spec/ (cached: the same object every time)."""
     if not isinstance(ruleset_id, str):
-        raise error("ruleset-unknown", f"a ruleset is named by its id string, got {ruleset_id!r}")
+        raise error("ruleset-unknown", f"a ruleset is named by its id string, got {shown(ruleset_id)}")
     return _load_shipped(ruleset_id)
 
 
@@ -264,7 +265,7 @@ def load_ruleset_from(root: Path, ruleset_id: str = DEFAULT_RULESET) -> Ruleset:
         raise spec_invalid(leftover[0], "is given but no rule logic reads it")
     for code, entry in error_catalogue().items():
         if entry.rule is not None and entry.rule not in raw:
-            raise spec_invalid(f"errors.yaml: {code}.rule", f"names no rule ({entry.rule!r})")
+            raise spec_invalid(f"errors.yaml: {code}.rule", f"names no rule ({shown(entry.rule)})")
     return ruleset
 
 

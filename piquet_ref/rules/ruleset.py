@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from piquet_ref.rules.codes import error
+from piquet_ref.rules.errors import shown
 
 Player = Literal["elder", "younger"]
 PLAYERS: tuple[Player, Player] = ("elder", "younger")
@@ -36,7 +37,7 @@ def other(player: Player) -> Player:
 def check_player(player: object, what: str = "player") -> Player:
     """`player` if it is elder or younger, else an argument-invalid error."""
     if player not in PLAYERS:
-        raise error("argument-invalid", f"{what} must be elder or younger, got {player!r}")
+        raise error("argument-invalid", f"{what} must be elder or younger, got {shown(player)}")
     return player
 
 

@@ -16,6 +16,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.rules.errors import SpecError
 from piquet_ref.rules.files import read_yaml, spec_dir
 from piquet_ref.rules.ruleset import Citation, Rule
+from piquet_ref.rules.errors import shown
 
 RULE_ID = re.compile(r"^[a-z]+(-[a-z]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 RULESET_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -64,7 +65,7 @@ def read_citations(file: str, rid: str, value: Any, source_keys: frozenset[str])
             raise spec_invalid(where, "must be a mapping with exactly key and at")
         key, at = str(item["key"]), item["at"]
         if key not in source_keys:
-            raise spec_invalid(where, f"source key {key!r} is not in spec/sources.yaml")
+            raise spec_invalid(where, f"source key {shown(key)} is not in spec/sources.yaml")
         if not isinstance(at, str) or not at:
             raise spec_invalid(where, "'at' must be a non-empty string")
         out.append(Citation(key, at))
@@ -94,9 +95,9 @@ def read_rule_files(root: Path, source_keys: frozenset[str]) -> dict[str, RawRul
                 raise spec_invalid(where, f"must have id, statement, sources and optional params and code (unknown: {sorted(unknown)})")
             rid = item["id"]
             if not isinstance(rid, str) or not RULE_ID.match(rid):
-                raise spec_invalid(where, f"id {rid!r} is not a dotted lower-case rule id")
+                raise spec_invalid(where, f"id {shown(rid)} is not a dotted lower-case rule id")
             if rid in raw:
-                raise spec_invalid(where, f"rule id {rid!r} is already defined in {raw[rid].rule.file}")
+                raise spec_invalid(where, f"rule id {shown(rid)} is already defined in {raw[rid].rule.file}")
             statement = item["statement"]
             if not isinstance(statement, str) or len(statement) < 10:
                 raise spec_invalid(f"{file}: {rid}.statement", "must be a sentence")

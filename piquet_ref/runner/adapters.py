@@ -15,6 +15,7 @@ import subprocess
 import threading
 from collections import deque
 from typing import IO, Any, Callable, Literal, Mapping, Protocol
+from piquet_ref.rules.errors import shown
 
 FailureKind = Literal["crash", "timeout", "error"]
 EOF = None  # what a reader thread queues when the process closes its stdout
@@ -51,11 +52,11 @@ def parse_response(line: str, seq: Any) -> dict[str, Any]:
     try:
         response = json.loads(line)
     except ValueError:
-        raise AdapterFailure("error", f"output is not JSON: {line.strip()[:120]!r}") from None
+        raise AdapterFailure("error", f"output is not JSON: {shown(line.strip()[:120])}") from None
     if not isinstance(response, dict):
-        raise AdapterFailure("error", f"a response is a JSON object, got {line.strip()[:120]!r}")
+        raise AdapterFailure("error", f"a response is a JSON object, got {shown(line.strip()[:120])}")
     if seq is not None and response.get("seq") != seq:
-        raise AdapterFailure("error", f"response answers seq {response.get('seq')!r}, expected {seq!r}")
+        raise AdapterFailure("error", f"response answers seq {shown(response.get('seq'))}, expected {shown(seq)}")
     return response
 
 
@@ -77,7 +78,7 @@ class ProcessAdapter:
                 text=True, encoding="utf-8", errors="replace", bufsize=1,
             )
         except OSError as exc:
-            raise AdapterFailure("crash", f"cannot start {self.description!r}: {exc.strerror or exc}") from None
+            raise AdapterFailure("crash", f"cannot start {shown(self.description)}: {exc.strerror or exc}") from None
         self.lines = queue.Queue()
         self.stderr = deque(maxlen=20)  # this process's own tail: a restart never quotes the last one's
         assert proc.stdout is not None and proc.stderr is not None
@@ -165,7 +166,7 @@ class OneShotAdapter:
         except subprocess.TimeoutExpired:
             raise AdapterFailure("timeout", f"no response within {timeout:g} s") from None
         except OSError as exc:
-            raise AdapterFailure("crash", f"cannot start {self.description!r}: {exc.strerror or exc}") from None
+            raise AdapterFailure("crash", f"cannot start {shown(self.description)}: {exc.strerror or exc}") from None
         line = next((text for text in done.stdout.splitlines() if text.strip()), None)
         if line is None:
             tail = " | ".join(done.stderr.strip().splitlines()[-3:])
@@ -224,14 +225,14 @@ def load_function(spec: str) -> Callable[[Any], Any]:
     """The function named `module:function`; ValueError naming what is missing."""
     module_name, _, name = spec.partition(":")
     if not module_name or not name:
-        raise ValueError(f"{spec!r}: give the function as module:function")
+        raise ValueError(f"{shown(spec)}: give the function as module:function")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise ValueError(f"{spec!r}: cannot import {module_name} ({exc})") from None
+        raise ValueError(f"{shown(spec)}: cannot import {module_name} ({exc})") from None
     function = getattr(module, name, None)
     if not callable(function):
-        raise ValueError(f"{spec!r}: {module_name} has no function {name}")
+        raise ValueError(f"{shown(spec)}: {module_name} has no function {name}")
     return function  # type: ignore[no-any-return]
 
 

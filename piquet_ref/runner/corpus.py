@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Literal, Mapping
 
-from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.errors import PiquetError, shown
 from piquet_ref.rules.tables import ruleset_ids, source_keys
 from piquet_ref.protocol.serve import answer
 from piquet_ref.rules.files import read_yaml, spec_dir
@@ -104,7 +104,7 @@ class Difference:
     text: str
 
 
-def shown(value: Any, limit: int = SHOWN) -> str:
+def as_json(value: Any, limit: int = SHOWN) -> str:
     """A value as compact JSON, cut to `limit` characters: what a difference quotes of a response."""
     try:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
@@ -118,7 +118,7 @@ def differences(expected: Any, actual: Any, root: str = "$", path: tuple[Segment
     where = root + "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in path)
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return [Difference(path, f"{where}: expected a mapping, got {shown(actual)}")]
+            return [Difference(path, f"{where}: expected a mapping, got {as_json(actual)}")]
         out = []
         for key, value in expected.items():
             if key not in actual:
@@ -128,12 +128,12 @@ def differences(expected: Any, actual: Any, root: str = "$", path: tuple[Segment
         return out
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return [Difference(path, f"{where}: expected a list, got {shown(actual)}")]
+            return [Difference(path, f"{where}: expected a list, got {as_json(actual)}")]
         if len(expected) != len(actual):
             return [Difference(path, f"{where}: expected {len(expected)} items, got {len(actual)}" + _first_apart(expected, actual, where))]
         return [d for i, (e, a) in enumerate(zip(expected, actual)) for d in differences(e, a, root, (*path, i))]
     if _kind(expected) != _kind(actual) or expected != actual:
-        return [Difference(path, f"{where}: expected {shown(expected)}, got {shown(actual)}")]
+        return [Difference(path, f"{where}: expected {as_json(expected)}, got {as_json(actual)}")]
     return []
 
 
@@ -141,12 +141,12 @@ def _first_apart(expected: list[Any], actual: list[Any], where: str) -> str:
     """For lists of different lengths: the first item that differs or is missing, in full, with the items
     around it in the response (an event log is read in its order of accretion, so neighbours matter)."""
     index = next((i for i, (e, a) in enumerate(zip(expected, actual)) if differences(e, a)), min(len(expected), len(actual)))
-    want = shown(expected[index], 300) if index < len(expected) else "no item"
-    got = shown(actual[index], 300) if index < len(actual) else "no item"
+    want = as_json(expected[index], 300) if index < len(expected) else "no item"
+    got = as_json(actual[index], 300) if index < len(actual) else "no item"
     lines = [f"; the first that differs is [{index}]: expected {want}, got {got}"]
     for j in (index - 1, index + 1):
         if 0 <= j < len(actual):
-            lines.append(f"  got [{j}]: {shown(actual[j], 300)}")
+            lines.append(f"  got [{j}]: {as_json(actual[j], 300)}")
     return "\n".join(lines)
 
 
@@ -166,7 +166,7 @@ def _kind(value: Any) -> str:
 
 def _error_named(error: Mapping[str, Any]) -> str:
     law = error.get("law")
-    return f"{shown(error.get('code'), 80)} (law {shown(law, 20)})" if "law" in error else shown(error.get("code"), 80)
+    return f"{as_json(error.get('code'), 80)} (law {as_json(law, 20)})" if "law" in error else as_json(error.get("code"), 80)
 
 
 def judge_differences(case: Case, response: Mapping[str, Any], expected: Any = None) -> tuple[Status, list[Difference]]:
@@ -182,22 +182,22 @@ def judge_differences(case: Case, response: Mapping[str, Any], expected: Any = N
     if response.get("unsupported") is True:
         return "unsupported", []
     if response.get("errored") is True:
-        return "error", [Difference(None, f"the implementation reports it broke: {shown(response.get('message', ''), 200)}")]
+        return "error", [Difference(None, f"the implementation reports it broke: {as_json(response.get('message', ''), 200)}")]
     if "result" in response:
         if erring:
-            return "fail", [Difference(None, f"expected error {_error_named(case.data['expect_error'])}, got a result: {shown(response['result'])}")]
+            return "fail", [Difference(None, f"expected error {_error_named(case.data['expect_error'])}, got a result: {as_json(response['result'])}")]
         diffs = differences(expected, response["result"])
         return ("fail" if diffs else "pass"), diffs
     error = response.get("error")
     if isinstance(error, dict):
         if not erring:
-            return "fail", [Difference(None, f"expected a result, got error {_error_named(error)}: {shown(error.get('message', ''), 200)}")]
+            return "fail", [Difference(None, f"expected a result, got error {_error_named(error)}: {as_json(error.get('message', ''), 200)}")]
         diffs = differences(expected, error, "$error")
         if diffs:
-            both = f" (expected error {_error_named(case.data['expect_error'])}, got {_error_named(error)}: {shown(error.get('message', ''), 200)})"
+            both = f" (expected error {_error_named(case.data['expect_error'])}, got {_error_named(error)}: {as_json(error.get('message', ''), 200)})"
             diffs = [Difference(d.path, d.text + both) for d in diffs]
         return ("fail" if diffs else "pass"), diffs
-    return "error", [Difference(None, f"not a protocol response: {shown(response, 200)}")]
+    return "error", [Difference(None, f"not a protocol response: {as_json(response, 200)}")]
 
 
 def judge(case: Case, response: Mapping[str, Any]) -> tuple[Status, list[str]]:
@@ -252,25 +252,25 @@ def lock_text(entries: Mapping[str, Mapping[str, Any]]) -> str:
 def case_problems(case: Case, rule_ids: set[str], keys: set[str], rulesets: set[str]) -> list[str]:
     """What is wrong with one case file on its own (the JSON Schema covers the same shape in the tests)."""
     data, where = case.data, str(case.path)
-    out = [f"{where}: missing key {key!r}" for key in CASE_KEYS if key not in data]
-    out += [f"{where}: unknown key {key!r}" for key in data if key not in CASE_KEYS + OPTIONAL_KEYS]
+    out = [f"{where}: missing key {shown(key)}" for key in CASE_KEYS if key not in data]
+    out += [f"{where}: unknown key {shown(key)}" for key in data if key not in CASE_KEYS + OPTIONAL_KEYS]
     if not CASE_ID.match(case.id):
-        out.append(f"{where}: id {case.id!r} is not PQ- and 5 Crockford base32 characters")
+        out.append(f"{where}: id {shown(case.id)} is not PQ- and 5 Crockford base32 characters")
     if not (isinstance(data.get("rev"), int) and data["rev"] >= 1):
         out.append(f"{where}: rev must be an integer >= 1")
     if case.op not in PROTOCOL_OPS:
-        out.append(f"{where}: op {case.op!r} is not a protocol op")
+        out.append(f"{where}: op {shown(case.op)} is not a protocol op")
     if ("expect" in data) == ("expect_error" in data):
         out.append(f"{where}: give exactly one of expect and expect_error")
     if data.get("requirement") not in ("must", "variant"):
         out.append(f"{where}: requirement must be must or variant")
     if data.get("provenance") not in ("source-example", "hand", "oracle"):
         out.append(f"{where}: provenance must be source-example, hand or oracle")
-    out += [f"{where}: rule {r!r} is not in spec/" for r in case.rules if r not in rule_ids]
-    out += [f"{where}: ruleset {r!r} is not in spec/rulesets/" for r in case.rulesets if r not in rulesets]
+    out += [f"{where}: rule {shown(r)} is not in spec/" for r in case.rules if r not in rule_ids]
+    out += [f"{where}: ruleset {shown(r)} is not in spec/rulesets/" for r in case.rulesets if r not in rulesets]
     sources = data.get("sources")
     sources = sources if isinstance(sources, list) else []
-    out += [f"{where}: source key {s.get('key')!r} is not in spec/sources.yaml" for s in sources if isinstance(s, dict) and str(s.get("key")) not in keys]
+    out += [f"{where}: source key {shown(s.get('key'))} is not in spec/sources.yaml" for s in sources if isinstance(s, dict) and str(s.get("key")) not in keys]
     for field in ("rules", "sources", "rulesets", "tags"):
         items = [repr(x) for x in data.get(field) or [] if isinstance(data.get(field), list)]
         out += [f"{where}: {field} lists {item} more than once" for item in sorted(set(items)) if items.count(item) > 1]

@@ -15,6 +15,7 @@ from piquet_ref.runner.adapters import Adapter, AdapterFailure
 from piquet_ref.runner.corpus import Case, Difference, Status, judge_differences
 from piquet_ref.runner.levels import DROPPED, Classified, Levels, load_levels
 from piquet_ref.rules.files import corpus_dir
+from piquet_ref.rules.errors import shown
 
 UNEXPECTED: frozenset[Status] = frozenset({"fail", "error", "crash", "timeout", "xpass"})
 STATUSES: tuple[Status, ...] = ("pass", "fail", "error", "crash", "timeout", "unsupported", "skip", "xfail", "xpass")
@@ -129,7 +130,7 @@ def run_corpus(
     table = levels if levels is not None else load_levels(corpus_dir())
     top = level if level is not None else table.order[-1]
     if top not in table.order:
-        raise ValueError(f"unknown level {level!r}; the levels are {', '.join(table.order)}")
+        raise ValueError(f"unknown level {shown(level)}; the levels are {', '.join(table.order)}")
     classified = [table.classify(case) for case in cases]
     pruned = [(c, c.prune(top)) for c in classified]
     above = tuple(c.case for c, expected in pruned if expected is DROPPED)

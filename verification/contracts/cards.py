@@ -30,7 +30,7 @@ from piquet_ref.hand import cards as _cards
 from piquet_ref.deal import record as _record
 from piquet_ref.hand.cards import BITS_PER_SUIT, PACK_SIZE, SUIT_MASK, Hand, bit_of, cards_of, hand_of, notation, parse_card, suit_of
 from piquet_ref.hand.declarations import DECL_CATEGORIES
-from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.errors import PiquetError, shown
 from piquet_ref.rules.loader import default_ruleset
 from piquet_ref.rules.ruleset import Player
 
@@ -158,7 +158,7 @@ def card_checked(card: object, what: str) -> Outcome:
     post: (__return__.code == "") == _is_card_number(card)
     post: __return__.code != "" or __return__.value is card
     post: __return__.code in ("", "card-unknown")
-    post: __return__.code == "" or __return__.message.startswith(f"{what}: {card!r}")
+    post: __return__.code == "" or __return__.message.startswith(f"{what}: {shown(card)}")
     """
     return _attempt(lambda: _cards.check_card(card, what))
 
@@ -227,7 +227,7 @@ def hand_checked(hand: object, what: str) -> Outcome:
     post: (__return__.code == "") == (isinstance(hand, tuple) and len(hand) == SUITS and all(type(m) is int and 0 <= m <= SUIT_MASK for m in hand))
     post: __return__.code != "" or (type(__return__.value) is Hand and tuple(__return__.value) == hand)
     post: __return__.code in ("", "argument-invalid")
-    post: __return__.code == "" or __return__.message.startswith(f"{what}: {hand!r}")
+    post: __return__.code == "" or __return__.message.startswith(f"{what}: {shown(hand)}")
     """
     return _attempt(lambda: _cards.check_hand(hand, what))
 

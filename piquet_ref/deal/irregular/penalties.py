@@ -32,6 +32,7 @@ from piquet_ref.hand.exchange import _discard_pack
 from piquet_ref.rules.laws import Election, Law, law, law_of
 from piquet_ref.deal.irregular.misdeal import discard_bounds, excess
 from piquet_ref.rules.ruleset import Player, Ruleset
+from piquet_ref.rules.errors import shown
 
 def elections(law_number: int) -> tuple[Election, ...]:
     """What the innocent player may elect under the law numbered `law_number` (spec/laws.yaml `elections`)."""
@@ -48,7 +49,7 @@ def check_take(player: Player, take: object, discarded: int, most: int) -> int:
     if type(take) is not int or not 0 <= take <= most:
         raise error(
             "exchange-take-count",
-            f"{player}.take: the {player} takes in {take!r} cards after discarding {discarded}; the stock holds {most} for him",
+            f"{player}.take: the {player} takes in {shown(take)} cards after discarding {discarded}; the stock holds {most} for him",
         )
     return take
 
