@@ -77,10 +77,10 @@ def test_the_fuzz_command_writes_cases_and_exits_1_on_disagreement(tmp_path: Pat
 
 # ------------------------------------------------------------------ the rare mix
 
-PLANTED = [  # (planted bug, the score key it gets wrong)
-    ("repique_by_calling", "repique"),
-    ("pique_winner_first", "pique"),
-    ("equal_sequences_to_elder", "sequences"),
+PLANTED = [  # (planted bug, the score key it gets wrong, the situation of the deals it gets wrong)
+    ("repique_by_calling", "repique", "repique_saved"),  # those saved by the younger's score: some of them
+    ("pique_winner_first", "pique", "pique_losing_lead"),  # all of them
+    ("equal_sequences_to_elder", "sequences", "sequences_equal"),  # all of them
 ]
 
 
@@ -105,8 +105,7 @@ def test_the_uniform_mix_draws_the_deals_random_record_always_drew() -> None:
 
 def test_each_situation_is_found_in_the_rare_mix() -> None:
     """300 deals of the rare mix hold each situation at least nine times (the deep tier: 1,000 deals, thirty), as
-    its detector finds it in the oracle's result; a third of that in as many uniform deals would be far more than
-    uniform deals hold of most of them."""
+    the detectors find it in the oracle's result."""
     drawn = draw_deals(300, 0, RULESET, "rare")
     counts = dict(situation_counts(drawn))
     assert all(counts[s] >= 9 for s in SITUATIONS), counts
@@ -170,21 +169,26 @@ def test_sinking_is_declaring_less_than_is_held() -> None:
     assert "sinking" in detect(listed, reference_response("score_deal", listed)["result"])
 
 
-@pytest.mark.parametrize("name, key", PLANTED)
-def test_a_planted_bug_is_found_by_the_rare_mix_more_often_than_by_uniform_deals(name: str, key: str) -> None:
+@pytest.mark.parametrize("name, key, situation", PLANTED)
+def test_a_planted_bug_is_found_by_the_rare_mix_more_often_than_by_uniform_deals(name: str, key: str, situation: Situation) -> None:
     """Found within a thousand deals of the rare mix, first on the key the bug gets wrong; in 200 deals the rare mix
-    finds it more often than uniform deals do (measured for seed 0: see the deep test for a thousand)."""
+    finds it more often than uniform deals do (measured for seed 0: see the deep test for a thousand). The deals it
+    gets wrong are those the detector finds its situation in (the repique's order: those where the younger's score
+    saves the elder's repique, not the elder's the younger's)."""
     first = fuzz(planted(name), 1000, seed=0, ruleset=RULESET, limit=1, mix="rare")
     (d,) = first.disagreements
     assert d.key == key and first.broken == () and first.deals == d.deal_index + 1
     rare, uniform = (fuzz(planted(name), 200, seed=0, ruleset=RULESET, limit=200, mix=mix) for mix in ("rare", "uniform"))
     assert {x.key for x in rare.disagreements} == {key} and rare.broken == uniform.broken == ()
     assert len(rare.disagreements) > len(uniform.disagreements), (len(rare.disagreements), len(uniform.disagreements))
+    wrong = {x.deal_index for x in rare.disagreements}
+    holding = {i for i, drawn in enumerate(draw_deals(200, 0, RULESET, "rare")) if situation in drawn.situations}
+    assert wrong <= holding and (wrong == holding or situation == "repique_saved"), (sorted(wrong), sorted(holding))
 
 
 @pytest.mark.deep
-@pytest.mark.parametrize("name, key", PLANTED)
-def test_a_planted_bug_is_found_more_often_in_a_thousand_rare_deals_than_uniform(name: str, key: str) -> None:
+@pytest.mark.parametrize("name, key, situation", PLANTED)
+def test_a_planted_bug_is_found_more_often_in_a_thousand_rare_deals_than_uniform(name: str, key: str, situation: Situation) -> None:
     found = {mix: fuzz(planted(name), 1000, seed=0, ruleset=RULESET, limit=1000, mix=mix).disagreements for mix in ("rare", "uniform")}
     assert {d.key for d in found["rare"]} == {key}
     assert len(found["rare"]) > len(found["uniform"]), {mix: [d.deal_index for d in ds] for mix, ds in found.items()}
