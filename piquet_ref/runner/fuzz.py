@@ -143,12 +143,15 @@ def fuzz(adapter: Adapter, deals: int, seed: int, ruleset: str, timeout: float =
     broken += [(-1, greeted[0])] if greeted else []  # once: every job runs the same program
     asks = [_asker(a, timeout) for a in adapters]
     batch = 1 if jobs == 1 else 8 * jobs
+    starts = range(0, deals, batch)
     try:
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            for start in range(0, deals, batch):
-                drawn = [draw(rng, mix, rs) for _ in range(min(batch, deals - start))]
-                checked = _check_batch(pool, asks, start, drawn)
-                for offset, (d, c) in enumerate(zip(drawn, checked)):
+            drawn = [draw(rng, mix, rs) for _ in range(min(batch, deals))]
+            for start in starts:
+                checking = _submit(pool, asks, start, drawn)
+                following = start + batch  # drawn while the jobs check this batch
+                upcoming = [draw(rng, mix, rs) for _ in range(min(batch, deals - following))] if jobs > 1 else []
+                for offset, (d, c) in enumerate(zip(drawn, checking())):
                     i = start + offset
                     if c.unsupported:
                         return FuzzOutcome(i, tuple(found), tuple(broken), True, situation_counts(scored))
@@ -161,22 +164,33 @@ def fuzz(adapter: Adapter, deals: int, seed: int, ruleset: str, timeout: float =
                         progress(i + 1)
                     if len(found) >= limit or len(broken) >= limit:
                         return FuzzOutcome(i + 1, tuple(found), tuple(broken), False, situation_counts(scored))
+                drawn = upcoming if jobs > 1 else [draw(rng, mix, rs) for _ in range(min(batch, deals - following))]
     finally:
         for a in adapters:
             a.close()
     return FuzzOutcome(deals, tuple(found), tuple(broken), False, situation_counts(scored))
 
 
-def _check_batch(pool: ThreadPoolExecutor, asks: list[Ask], start: int, drawn: list[Drawn]) -> list[_Checked]:
-    """Each deal of the batch checked by the job its index falls to (index modulo the jobs), in the batch's order."""
-    if len(asks) == 1:
-        return [_check(start + k, d, asks[0]) for k, d in enumerate(drawn)]
+def _submit(pool: ThreadPoolExecutor, asks: list[Ask], start: int, drawn: list[Drawn]) -> Callable[[], list[_Checked]]:
+    """Check the batch of deals starting at index `start`, each by the job its index falls to (index modulo the
+    jobs; one job checks them here and now); the results, in the batch's order, when called."""
     jobs = len(asks)
-    parts = pool.map(lambda j: [_check(start + k, drawn[k], asks[j]) for k in range(j, len(drawn), jobs)], range(jobs))
-    out: list[_Checked] = [_Checked()] * len(drawn)
-    for j, part in enumerate(parts):
-        out[j::jobs] = part
-    return out
+    if jobs == 1:
+        checked = [_check(start + k, d, asks[0]) for k, d in enumerate(drawn)]
+        return lambda: checked
+
+    def part(j: int) -> list[_Checked]:
+        return [_check(start + k, drawn[k], asks[j]) for k in range(j, len(drawn), jobs)]
+
+    futures = [pool.submit(part, j) for j in range(jobs)]
+
+    def results() -> list[_Checked]:
+        out: list[_Checked] = [_Checked()] * len(drawn)
+        for j, future in enumerate(futures):
+            out[j::jobs] = future.result()
+        return out
+
+    return results
 
 
 def _check(index: int, drawn: Drawn, ask: Ask) -> _Checked:
