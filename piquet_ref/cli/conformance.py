@@ -21,6 +21,7 @@ from piquet_ref.runner.corpus import CorpusError, lint, load_cases, lock_text, m
 from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import CaseOutcome, Selection, run_corpus
+from piquet_ref.runner.situations import MIXES
 from piquet_ref.rules.files import corpus_dir
 
 
@@ -80,18 +81,22 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
 
 def add_fuzz_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Register `fuzz` on the top-level parser."""
-    f = sub.add_parser("fuzz", help="score random legal deals with the oracle and an implementation; minimise disagreements",
+    f = sub.add_parser("fuzz", help="score legal deals with the oracle and an implementation; minimise disagreements",
                        epilog="Exit codes: 0 no disagreement; 1 disagreements or a broken implementation; 2 usage error "
                               "(including an implementation without score_deal).")
-    how = f.add_mutually_exclusive_group(required=True)
+    how = f.add_mutually_exclusive_group()
     how.add_argument("--impl", metavar="COMMAND", help="the implementation's command line (a persistent protocol process)")
     how.add_argument("--python", metavar="MODULE:FUNCTION", help="an in-process Python implementation: function(request) -> response")
+    how.add_argument("--count-only", action="store_true", help="no implementation: draw the deals and print how many hold each situation")
     f.add_argument("--one-shot", action="store_true", help="start COMMAND afresh for each request")
-    f.add_argument("--deals", type=int, default=1000, metavar="N", help="random deals to score (default 1000)")
+    f.add_argument("--deals", type=int, default=1000, metavar="N", help="deals to score (default 1000)")
     f.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the deal generator (default 0)")
+    f.add_argument("--mix", choices=MIXES, default="rare",
+                   help="rare (default): mostly deals built to hold the situations that decide disputes; uniform: random deals")
     f.add_argument("--ruleset", default="portland-1882", help="ruleset of the deals (default portland-1882)")
     f.add_argument("--limit", type=int, default=5, metavar="K", help="stop after K disagreements (default 5)")
     f.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+    f.add_argument("--jobs", type=int, default=1, metavar="N", help="implementations asked in parallel, each its own (default 1)")
     f.add_argument("--out", type=Path, metavar="DIR", help="write each minimised disagreement as a case file here")
     f.set_defaults(func=cmd_fuzz, conformance_command="fuzz")
 
@@ -100,17 +105,28 @@ def _scores(scores: dict[str, Any], keys: dict[str, None]) -> str:
     return " ".join(f"{k}={scores.get(k, '-')}" for k in keys)
 
 
-def cmd_fuzz(args: argparse.Namespace) -> int:
-    from piquet_ref.runner.fuzz import case_of, fuzz
+def _situations_line(counts: tuple[tuple[str, int], ...]) -> str:
+    return "situations: " + ", ".join(f"{s} {n}" for s, n in counts)
 
-    if args.deals < 1 or args.limit < 1:
-        raise ValueError("--deals and --limit must be at least 1")
-    outcome = fuzz(_adapter(args), args.deals, args.seed, args.ruleset, args.timeout, args.limit)
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from piquet_ref.runner.fuzz import case_of, draw_deals, fuzz, situation_counts
+
+    if args.deals < 1 or args.limit < 1 or args.jobs < 1:
+        raise ValueError("--deals, --limit and --jobs must be at least 1")
+    if args.count_only:
+        print(f"{args.deals} deal(s) of the {args.mix} mix (seed {args.seed})")
+        print(_situations_line(situation_counts(draw_deals(args.deals, args.seed, args.ruleset, args.mix))))
+        return 0
+    if not (args.impl or args.python):
+        raise ValueError("give the implementation (--impl or --python), or --count-only")
+    outcome = fuzz(_adapter(args), args.deals, args.seed, args.ruleset, args.timeout, args.limit, mix=args.mix,
+                   jobs=args.jobs, spawn=lambda: _adapter(args))
     if outcome.unsupported:
         raise ValueError("the implementation answers score_deal as unsupported; there is nothing to fuzz")
     ids = mint_ids(len(outcome.disagreements), {c.id for c in load_cases(corpus_dir() / "cases")} | set(read_lock(corpus_dir())), os.urandom)
     for d, case_id in zip(outcome.disagreements, ids):
-        print(f"deal {d.deal_index} (seed {args.seed}): differs first on {d.key}; minimised from {d.original_tricks} to {len(d.record['tricks'])} trick(s)")
+        print(f"deal {d.deal_index} (seed {args.seed}, {args.mix} mix): differs first on {d.key}; minimised from {d.original_tricks} to {len(d.record['tricks'])} trick(s)")
         result = d.got.get("result")
         result = result if isinstance(result, dict) else {}
         for p in ("elder", "younger"):
@@ -126,6 +142,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     for index, how in outcome.broken:
         print(f"deal {index}: the implementation gave no result ({how})")
     print(f"{outcome.deals} deal(s) scored both ways: {len(outcome.disagreements)} disagreement(s), {len(outcome.broken)} without a result")
+    print(_situations_line(outcome.situations))
     return 1 if outcome.disagreements or outcome.broken else 0
 
 
