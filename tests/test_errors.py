@@ -46,7 +46,7 @@ from piquet_ref import (
     score_deal,
 )
 from piquet_ref.rules import catalogue
-from piquet_ref.rules import codes, errors
+from piquet_ref.rules import codes, errors, files
 from piquet_ref.cli.main import main
 from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.loader import load_ruleset_from
@@ -641,7 +641,14 @@ NEGATIVES: list[Negative] = [
              cli_accepts(["score", str(EXAMPLE_PATH)]), (MISSING_FILE,)),
     Negative("input-unreadable", "stdin that is not YAML or JSON", CLI,
              cli_rejects("input-unreadable", 2, ["score", "-"], stdin='{"elder": [AS, KS\n'),
-             cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("-:", "not valid YAML or JSON")),
+             cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("stdin:", "not valid YAML or JSON")),
+    # input-too-large
+    Negative("input-too-large", "an integer of 5,000 digits in a record on stdin", CLI,
+             cli_rejects("input-too-large", 2, ["score", "-"], stdin="elder: " + "9" * 5000 + "\n"),
+             cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("stdin", "integer_digits")),
+    Negative("input-too-large", "a request nested 100 deep", PROTOCOL,
+             protocol_rejects("input-too-large", '{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":' + "[" * 100 + "]" * 100 + "}}"),
+             protocol_accepts('{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'), ("depth",)),
     # request-invalid
     Negative("request-invalid", "an unknown cmd", PROTOCOL,
              protocol_rejects("request-invalid", '{"cmd":"rnu","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'),
@@ -887,6 +894,14 @@ def spy_on_errors(monkeypatch: pytest.MonkeyPatch) -> list[PiquetError]:
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] == "piquet_ref" and getattr(module, "error", None) is real:
             monkeypatch.setattr(module, "error", spy)
+    real_input = files.error_of  # the input codes, built below `codes` (rules/files.py)
+
+    def spy_input(code: str, message: str) -> PiquetError:
+        exc = real_input(code, message)
+        built.append(exc)
+        return exc
+
+    monkeypatch.setattr(files, "error_of", spy_input)
     return built
 
 
@@ -986,3 +1001,11 @@ def test_situational_must_be_a_boolean_in_the_catalogue(tmp_path: Path, value: o
 def test_an_unknown_code_cannot_be_raised() -> None:
     with pytest.raises(AssertionError):
         codes.error("no-such-code", "message")
+
+
+def test_the_input_codes_built_below_the_catalogue_are_as_the_catalogue_has_them() -> None:
+    """rules/files.py builds the input codes itself (the catalogue is read through it): each is the class of
+    its kind, with the catalogue's law and rule."""
+    for code in ("input-too-large", "input-unreadable", "argument-invalid"):
+        built, catalogued = files.error_of(code, "x"), codes.error(code, "x")
+        assert (type(built), built.law, built.rule) == (type(catalogued), catalogued.law, catalogued.rule)

@@ -14,7 +14,7 @@ from typing import Sequence
 
 
 from piquet_ref.version import __version__
-from piquet_ref.cli.documents import emit, print_json, read_document
+from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, emit, limits_of, print_json, read_document
 from piquet_ref.cli.conformance import add_commands as add_conformance_commands, add_fuzz_command, guarded
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
@@ -36,7 +36,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.example:
         source = str(Path(__file__).resolve().parent.parent / "examples" / EXAMPLE)
     assert source is not None  # main() rejects `score` without FILE or --example as a usage error
-    record = read_document(source)
+    record = read_document(source, limits_of(args.limit))
     if args.compare:
         from piquet_ref.deal.compare import compare_rulesets, comparison_json, comparison_text
 
@@ -53,7 +53,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_partie(args: argparse.Namespace) -> int:
     from piquet_ref.partie.scoring import partie_json, partie_text, score_partie
 
-    result = score_partie(read_document(args.file))
+    result = score_partie(read_document(args.file, limits_of(args.limit)))
     return emit(args.format, lambda: partie_json(result), lambda: partie_text(result))
 
 
@@ -98,7 +98,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors=errors)
-    return serve(sys.stdin, sys.stdout, one_shot=args.one_shot)
+    return serve(sys.stdin, sys.stdout, one_shot=args.one_shot, limits=limits_of(args.limit))
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -152,12 +152,14 @@ def parser() -> argparse.ArgumentParser:
     how.add_argument("--ruleset", choices=ruleset_ids(), help="score under this ruleset instead of the record's")
     how.add_argument("--compare", action="store_true",
                      help="score under every ruleset side by side; each difference traced to its ambiguity id")
+    s.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
     s.set_defaults(func=cmd_score)
 
     pa = sub.add_parser("partie", help="score a partie record: the Rubicon partie, games of a hundred up, chouette, stakes",
                         description="Score a partie record (players, form, deals or parties, stake); see docs/formats.md.")
     pa.add_argument("file", metavar="FILE", help="partie record file (YAML or JSON), or - for stdin")
     pa.add_argument("--format", choices=("text", "json"), default="text", help="the score card (default) or JSON")
+    pa.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
     pa.set_defaults(func=cmd_partie)
 
     e = sub.add_parser("evaluate", help="what a set of cards holds: point, sequences, sets, carte blanche")
@@ -168,6 +170,7 @@ def parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("serve", help="JSON-lines oracle on stdin/stdout (protocol 1)")
     v.add_argument("--one-shot", action="store_true", help="answer the first request, then exit")
+    v.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
     v.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("rulesets", help="list the rulesets, or show one ruleset's knobs and the ambiguities they answer")
@@ -212,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except PiquetError as exc:
         print(f"piquet-ref: error: {exc}", file=sys.stderr)
-        return 2 if exc.code == "input-unreadable" else 1
+        return 2 if exc.code in ("input-unreadable", "input-too-large") else 1
     except BrokenPipeError:
         return 0
 

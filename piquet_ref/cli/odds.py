@@ -12,9 +12,8 @@ import sys
 from fractions import Fraction
 from typing import Any, Callable
 
-import yaml
 
-from piquet_ref.cli.documents import print_json
+from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, limits_of, print_json
 from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
 from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
 from piquet_ref.rules.codes import error
@@ -28,6 +27,7 @@ from piquet_ref.protocol.odds import chance_json, hands_json, parse_condition
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import RANK_SHIFT
 from piquet_ref.rules.errors import shown
+from piquet_ref.rules.files import read_untrusted
 
 RANK_KEYS = ("taken", "holds", "quatorze", "trio", "top")
 
@@ -58,22 +58,30 @@ def add_odds_command(sub: Any) -> None:
     o.add_argument("--player", choices=("elder", "younger"), help="check the hand and the take-in against this player's limits (default elder for --rank-by)")
     o.add_argument("--if", dest="condition", metavar="COND", help="print the chance that the take-in satisfies COND")
     o.add_argument("--rank-by", metavar="COND", help="rank every legal discard by the chance of COND")
-    o.add_argument("--top", type=int, default=10, metavar="N", help="with --rank-by: show the best N discards (0: all; default 10)")
+    o.add_argument("--top", type=count_arg, default=10, metavar="N", help="with --rank-by: show the best N discards (0: all; default 10)")
     o.add_argument("--elder-took", type=int, metavar="N", help="with --rank-by --player younger: cards the elder took (default: the fewest)")
     o.add_argument("--hands", action="store_true", help="count the hands: all, de Moivre's count by suit lengths, distinct up to suits")
     o.add_argument("--sources", action="store_true", help="print the table of every probability the sources state, each checked (Markdown)")
     o.add_argument("--format", choices=("text", "json"), default="text")
+    o.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
     o.add_argument("--ruleset", choices=ruleset_ids())
     o.set_defaults(func=cmd_odds)
 
 
+def count_arg(text: str) -> int:
+    """An argument that is a count: a whole number, 0 or more (argparse reports anything else as a usage error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is below 0")
+    return value
+
+
 def condition_arg(text: str, option: str, rs: Ruleset) -> tuple[Any, Condition]:
     """A condition given on the command line: YAML or JSON; a bare 9, 8 or 7 where a rank goes is that rank."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise error("record-invalid", f"{option}: {shown(text)} is not YAML or JSON") from None
-    data = _ranks_as_text(data)
+    data = _ranks_as_text(read_untrusted(text, option))
     return data, parse_condition(data, rs, option)
 
 
@@ -123,17 +131,17 @@ def cmd_odds(args: argparse.Namespace) -> int:
         least = rs.exchange.elder_min if player == "elder" else rs.exchange.younger_min
         question(hand_of(hand), (), seen, least, player, rs)  # checks the hand and the seen cards
         ranked = rank_discards(hand_of(hand), cond, player, seen, rs, args.elder_took)
-        shown = ranked if args.top <= 0 else ranked[: args.top]
+        best = ranked if args.top <= 0 else ranked[: args.top]
         if args.format == "json":
             emit({"player": player, "condition": data, "discards": len(ranked),
-                  "ranked": [{"discard": format_cards(r.discard, rs), **chance_json(r.chance)} for r in shown]})
+                  "ranked": [{"discard": format_cards(r.discard, rs), **chance_json(r.chance)} for r in best]})
         else:
-            emit(_ranking_text(shown, len(ranked), player, describe(cond, rs), rs))
+            emit(_ranking_text(best, len(ranked), player, describe(cond, rs), rs))
         return 0
     q = question(hand_of(hand), discard, seen, args.take, args.player, rs)
     if args.condition is not None:
         data, cond = condition_arg(args.condition, "--if", rs)
-        c = chance(q, cond, rs)
+        c = chance(q, cond, rs, limits_of(args.limit))
         emit({"condition": data, "unseen": _size(q), "take": q.take, **chance_json(c)} if args.format == "json"
              else f"{describe(cond, rs)}\n{_chance_text(c)}\n")
         return 0

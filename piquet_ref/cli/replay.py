@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Iterator, Mapping
 
-from piquet_ref.cli.documents import read_document
+from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, limits_of, read_document
 from piquet_ref.machine.calling import good_against_the_cards
 from piquet_ref.hand.cards import Card, cards_of, format_card, format_cards, hand_of
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison
@@ -45,7 +45,8 @@ STEP_RULES = {
 
 def replay_input(data: Any) -> tuple[DealState, list[Action]]:
     """The dealt state and the actions of FILE's contents (an apply input, or a dealt-form deal record)."""
-    if isinstance(data, Mapping) and ("actions" in data or set(data.get("elder") or {}) == {"dealt"}):
+    elder = data.get("elder") if isinstance(data, Mapping) else None
+    if isinstance(data, Mapping) and ("actions" in data or (isinstance(elder, Mapping) and set(elder) == {"dealt"})):
         state, raw = setup_of(data, "replay")
         actions = []
         for step, item in enumerate(raw):
@@ -298,7 +299,7 @@ def _reply(c: CategoryComparison) -> str:
 
 
 def cmd_replay(args: Any) -> int:
-    state, actions = replay_input(read_document(args.file))
+    state, actions = replay_input(read_document(args.file, limits_of(args.limit)))
     for line in narrate(state, actions):
         sys.stdout.write(line + "\n")
     return 0
@@ -309,4 +310,5 @@ def add_replay_command(sub: Any) -> None:
                        description="Replay a deal record (dealt form) or an apply input (setup and actions) step by step, "
                        "citing the rules and laws each step applies; a step the laws reject stops it with its error.")
     r.add_argument("file", metavar="FILE", help="deal record or apply input (YAML or JSON), or - for stdin")
+    r.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
     r.set_defaults(func=cmd_replay)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from piquet_ref.rules.codes import error
 from piquet_ref.machine.state import DealState, apply, legal_actions
 from piquet_ref.machine.actions import Action
+from piquet_ref.rules.files import LIMITS, Limits, over_budget
 from piquet_ref.rules.errors import shown
 
 
@@ -24,10 +25,12 @@ class ActionCount(NamedTuple):
     by_first: tuple[tuple[Action, int], ...]
 
 
-def count_actions(state: DealState, depth: int) -> ActionCount:
+def count_actions(state: DealState, depth: int, limits: Limits = LIMITS) -> ActionCount:
     """Legal action sequences of `depth` actions from `state` (those that end the deal sooner count once).
 
     With nothing to do (depth 0, or the deal over) the one empty sequence counts: total 1, no first action.
+    The walk enters and lists at most `limits.count_work` states and actions, else `request-over-budget`: a few actions ahead of
+    the exchange already reach millions (the elder alone has up to 1,585 exchanges).
     """
     if not isinstance(state, DealState):
         raise error("argument-invalid", f"state must be a DealState (see machine.new_deal), got {type(state).__name__}")
@@ -35,17 +38,38 @@ def count_actions(state: DealState, depth: int) -> ActionCount:
         raise error("argument-invalid", f"depth must be a count >= 0, got {shown(depth)}")
     if depth == 0:
         return ActionCount(1, ())
-    by_first = tuple((action, _leaves(apply(state, action), depth - 1)) for action in legal_actions(state))
+    budget = [limits.count_work, limits.count_work]  # what is left of it, and the whole
+    by_first = tuple((action, _leaves(_enter(state, action, budget), depth - 1, budget)) for action in _listed(state, budget))
     return ActionCount(sum(n for _, n in by_first), by_first) if by_first else ActionCount(1, ())
 
 
-def _leaves(state: DealState, depth: int) -> int:
+def _enter(state: DealState, action: Action, budget: list[int]) -> DealState:
+    """The state `action` leads to, counted against what is left of the budget (`budget[0]` of `budget[1]`)."""
+    _spend(budget, 1)
+    return apply(state, action)
+
+
+def _listed(state: DealState, budget: list[int]) -> tuple[Action, ...]:
+    """The legal actions of `state`, each counted against the budget (listing them is most of a count's cost:
+    the elder's exchange alone lists up to 1,585)."""
+    actions = tuple(legal_actions(state))
+    _spend(budget, len(actions))
+    return actions
+
+
+def _spend(budget: list[int], cost: int) -> None:
+    budget[0] -= cost
+    if budget[0] < 0:
+        raise over_budget("counting these actions enters and lists", "count_work", budget[1], "states and actions")
+
+
+def _leaves(state: DealState, depth: int, budget: list[int]) -> int:
     """Sequences of `depth` more actions from `state`; the last level is counted without being applied."""
     if depth == 0:
         return 1
-    actions = legal_actions(state)
+    actions = _listed(state, budget)
     if not actions:
         return 1
     if depth == 1:
         return len(actions)
-    return sum(_leaves(apply(state, action), depth - 1) for action in actions)
+    return sum(_leaves(_enter(state, action, budget), depth - 1, budget) for action in actions)

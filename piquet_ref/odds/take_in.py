@@ -30,6 +30,7 @@ from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `ra
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits
 from piquet_ref.rules.loader import ruleset_of
+from piquet_ref.rules.files import LIMITS, Limits, over_budget
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player
 from piquet_ref.odds.definitions import (  # the postconditions' plain readings
     SMALL, arrangements, counts_as_drawn, discard_sizes, highest_first, leaves, listed_favourable, listed_joint, listed_outlook, malformed_at, orbits,
@@ -129,13 +130,19 @@ def line_groups(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, line: in
 States = tuple[tuple[int, tuple[int, ...], int], ...]
 
 
-@lru_cache(maxsize=1 << 16)
-def _prefix(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, kept: tuple[int, ...], unseen: tuple[int, ...], take: int) -> States:
+@lru_cache(maxsize=1 << 10)
+def _prefix(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, kept: tuple[int, ...], unseen: tuple[int, ...], take: int,
+            steps: int = LIMITS.odds_steps) -> States:
     """(cards taken, combined values, ways) over the first len(kept) lines, keeping only states from
-    which the remaining lines' unseen cards can still complete a take-in of `take` cards."""
+    which the remaining lines' unseen cards can still complete a take-in of `take` cards.
+
+    Each line combines every state so far with every group of the line: more than `steps` of those in one
+    line is `request-over-budget` (a condition of many leaves multiplies the states)."""
     k = len(kept) - 1
-    before: States = ((0, tuple(0 for _ in features), 1),) if k == 0 else _prefix(rs, features, axis, kept[:-1], unseen, take)
+    before: States = ((0, tuple(0 for _ in features), 1),) if k == 0 else _prefix(rs, features, axis, kept[:-1], unseen, take, steps)
     groups = line_groups(rs, features, axis, k, kept[-1], unseen[k])
+    if len(before) * len(groups) > steps:
+        raise over_budget("sorting the take-ins of this question, one line of the pack takes", "odds_steps", steps, "steps")
     later = sum(m.bit_count() for m in unseen[k + 1:])
     last = k == len(unseen) - 1
     reach = tuple(_still_to_come(f, axis, k) if f.floor else -1 for f in features)
@@ -160,7 +167,7 @@ def _still_to_come(f: Feature, axis: Axis, line: int) -> int:
     return sum(m.bit_count() for m in lines_of(hand_of_pack(f.cards), axis)[line + 1:])
 
 
-def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feature, ...]) -> dict[tuple[int, ...], int]:
+def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feature, ...], steps: int = LIMITS.odds_steps) -> dict[tuple[int, ...], int]:
     """How many take-ins of `take` cards from `unseen` give each tuple of combined feature values
     (counted along the ranks when no feature reads a whole suit, else along the suits).
 
@@ -183,7 +190,7 @@ def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feat
     axis: Axis = "suit" if any(f.kind in SUIT_KINDS for f in features) else "rank"
     if axis == "suit" and any(f.kind in RANK_KINDS for f in features):
         raise AssertionError("features read both whole suits and whole ranks")  # compile() never mixes them
-    states = _prefix(rs, features, axis, lines_of(kept, axis), lines_of(unseen, axis), take)
+    states = _prefix(rs, features, axis, lines_of(kept, axis), lines_of(unseen, axis), take, steps)
     return {v: c for n, v, c in states if n == take}
 
 
@@ -476,7 +483,7 @@ def as_many_taken_in_as_discarded(discard: tuple[Card, ...], take: int | None, r
     return result.take == (len(discard) if take is None else take) and (not discard or result.take == len(discard))
 
 
-def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -> Chance:
+def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None, limits: Limits = LIMITS) -> Chance:
     """The exact chance that the take-in of `q` satisfies `cond`.
 
     A fraction of the C(unseen, take) equally likely take-ins; all of two conditions is no likelier than
@@ -499,7 +506,7 @@ def chance(q: Question, cond: Condition, ruleset: Ruleset | str | None = None) -
     by_suit = any(f.kind in SUIT_KINDS for f in features)
     total = comb(size(q.unseen), q.take)
     good = 0
-    for values, ways in joint(rs, q.kept, q.unseen, q.take, features).items():
+    for values, ways in joint(rs, q.kept, q.unseen, q.take, features, limits.odds_steps).items():
         if holds(cond, dict(zip(features, values)), by_suit, rs):
             good += ways
     return Chance(good, total)

@@ -49,6 +49,7 @@ from piquet_ref.machine.actions import AskShow, LayOut, LeadOutOfTurn, Leave, Na
 from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
 from piquet_ref.rules.laws import ELECTIONS
 from piquet_ref.machine.counts import count_actions
+from piquet_ref.rules.files import LIMITS, Limits
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.rules.errors import shown
 
@@ -373,13 +374,13 @@ def op_legal_actions(data: Any) -> str:
     return dumps({"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions})
 
 
-def op_count_actions(data: Any) -> str:
+def op_count_actions(data: Any, limits: Limits = LIMITS) -> str:
     """Input as for `apply` plus `kind: actions` and `depth` -> `{kind, phase, to_move, total, by_first}`:
     the sequences of `depth` legal actions from the state the actions reach, by first action (`action_label`)."""
     depth = data.get("depth") if isinstance(data, Mapping) else None
     if type(depth) is not int or depth < 0:
         raise error("record-invalid", f"count (actions): depth must be an integer >= 0, got {shown(depth)}")
     state = run_json({k: v for k, v in data.items() if k not in ("kind", "depth")}, "count (actions)")
-    count = count_actions(state, depth)
+    count = count_actions(state, depth, limits)
     by_first = {action_label(a, state.ruleset): n for a, n in count.by_first}
     return dumps({"kind": "actions", "phase": state.phase, "to_move": state.to_move, "total": count.total, "by_first": by_first})

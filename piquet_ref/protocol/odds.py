@@ -22,6 +22,7 @@ from piquet_ref.odds.take_in import Chance, HandCounts, chance, distinct_hands, 
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset
 from piquet_ref.hand.suit import POINT_SHIFT
 from piquet_ref.rules.errors import shown
+from piquet_ref.rules.files import LIMITS, Limits
 
 KINDS = ("take_in", "hands")
 LEAF_KEYS = {
@@ -190,7 +191,7 @@ def hands_json(h: HandCounts) -> dict[str, Any]:
     }
 
 
-def op_odds(data: Any) -> str:
+def op_odds(data: Any, limits: Limits = LIMITS) -> str:
     """Input `{kind: take_in, hand, discard?, seen?, take?, player?, condition, ruleset?}` -> the exact
     chance; `{kind: hands, cards?, ruleset?}` -> the counts of hands (de Moivre's fifth problem)."""
     kind = data.get("kind") if isinstance(data, Mapping) else None
@@ -204,6 +205,6 @@ def op_odds(data: Any) -> str:
             raise error("record-invalid", f"cards: {n} is more than the pack holds")
         return dumps(hands_json(distinct_hands(n, rs)))
     rs, q, cond, _ = parse_question(data)
-    c = chance(q, cond, rs)
+    c = chance(q, cond, rs, limits)
     return dumps({"kind": "take_in", "unseen": sum(m.bit_count() for m in q.unseen), "take": q.take, **chance_json(c)})
 

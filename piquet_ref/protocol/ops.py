@@ -20,6 +20,7 @@ from piquet_ref.deal.record import parse_declare
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.rules.errors import shown
+from piquet_ref.rules.files import LIMITS, Limits
 
 
 def _ruleset(data: Mapping[str, Any]) -> Ruleset:
@@ -79,7 +80,7 @@ COUNT_KINDS = ("discards", "play", "actions")
 RECORD_PART = ("ruleset", "elder", "younger", "stock", "tricks")
 
 
-def op_count(data: Any) -> str:
+def op_count(data: Any, limits: Limits = LIMITS) -> str:
     """Input `{kind: discards, elder: {dealt}, younger: {dealt}, stock, ruleset?}` or `{kind: play,
     plies, ...a deal record so far}` -> `{kind, total, by_first}`, keyed by the elder's discard size
     or a canonical card; discards adds `younger_options` per elder discard size, play the `leader`.
@@ -88,7 +89,7 @@ def op_count(data: Any) -> str:
     if kind not in COUNT_KINDS:
         raise error("record-invalid", f"count: input must be a mapping whose kind is one of {list(COUNT_KINDS)}, got {shown(kind)}")
     if kind == "actions":
-        return op_count_actions(data)
+        return op_count_actions(data, limits)
     if kind == "play":
         data = _mapping(data, "count (play)", {"kind", "plies", *RECORD_PART})
         plies = data.get("plies")
@@ -122,18 +123,18 @@ def op_score_partie(data: Any) -> str:
     return dumps(partie_json(score_partie(data)))
 
 
-OPS: dict[str, Callable[[Any], str]] = {
-    "evaluate_hand": op_evaluate_hand,
-    "compare_declarations": op_compare_declarations,
-    "score_deal": op_score_deal,
+OPS: dict[str, Callable[[Any, Limits], str]] = {  # each op's input and the resource policy -> its result as JSON
+    "evaluate_hand": lambda data, limits: op_evaluate_hand(data),
+    "compare_declarations": lambda data, limits: op_compare_declarations(data),
+    "score_deal": lambda data, limits: op_score_deal(data),
     "count": op_count,
-    "score_partie": op_score_partie,
+    "score_partie": lambda data, limits: op_score_partie(data),
     "odds": op_odds,
-    "apply": op_apply,
-    "legal_actions": op_legal_actions,
+    "apply": lambda data, limits: op_apply(data),
+    "legal_actions": lambda data, limits: op_legal_actions(data),
 }
 
 
-def run_op(op: str, data: Any) -> Any:
+def run_op(op: str, data: Any, limits: Limits = LIMITS) -> Any:
     """Run protocol op `op` on `data` in-process and return its result parsed. Raises KeyError for an unknown op."""
-    return json.loads(OPS[op](data))
+    return json.loads(OPS[op](data, limits))

@@ -16,6 +16,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.protocol.results import dumps
 from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.ops import OPS
+from piquet_ref.rules.files import LIMITS, Limits, read_json
 from piquet_ref.rules.errors import shown
 
 PROTOCOL = 1
@@ -29,7 +30,7 @@ def hello() -> dict[str, Any]:
     }
 
 
-def respond_text(line: str) -> tuple[str | None, bool]:
+def respond_text(line: str, limits: Limits = LIMITS) -> tuple[str | None, bool]:
     """The response line (JSON text, no newline) to one request line, and whether to stop.
 
     Blank lines and `stop` get no response. Never raises.
@@ -39,7 +40,7 @@ def respond_text(line: str) -> tuple[str | None, bool]:
     seq: Any = None
     reply: dict[str, Any]
     try:
-        request = _request(line)
+        request = _request(line, limits)
         seq = request.get("seq")
         cmd = request.get("cmd")
         if cmd == "hello":
@@ -60,7 +61,7 @@ def respond_text(line: str) -> tuple[str | None, bool]:
             raise error("request-invalid", f"run request for {op} has no input")
         else:
             try:
-                return f'{{"seq":{_seq_text(seq)},"result":{OPS[op](request["input"])}}}', False
+                return f'{{"seq":{_seq_text(seq)},"result":{OPS[op](request["input"], limits)}}}', False
             except PiquetError as exc:
                 if exc.code != "ruleset-unknown":
                     raise
@@ -89,31 +90,20 @@ def answer(request: Any) -> dict[str, Any] | None:
     return respond(line)[0]
 
 
-def _request(line: str) -> dict[str, Any]:
-    """The request object of one line, or a request-invalid error."""
+def _request(line: str, limits: Limits) -> dict[str, Any]:
+    """The request object of one line, or a request-invalid (or input-too-large) error."""
     try:
-        request = json.loads(line, parse_constant=_not_a_number, parse_float=_finite)
-    except json.JSONDecodeError as exc:
-        raise error("request-invalid", f"not a JSON line ({exc.msg} at column {exc.colno})") from None
-    except ValueError as exc:  # e.g. a number too long to convert
-        raise error("request-invalid", f"not a JSON line ({exc})") from None
+        request = read_json(line, "the request", limits)
+    except PiquetError as exc:
+        if exc.code == "input-unreadable":
+            raise error("request-invalid", exc.message) from None
+        raise
     if not isinstance(request, dict):
         raise error("request-invalid", f"a request is a JSON object, got {type(request).__name__}")
     seq = request.get("seq")
     if not (seq is None or type(seq) is int or type(seq) is str):
         raise error("request-invalid", f"seq must be an integer or a string, got {type(seq).__name__}")
     return request
-
-
-def _not_a_number(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large for a number")
-    return value
 
 
 def _seq_text(seq: Any) -> str:
@@ -126,10 +116,24 @@ def _seq_text(seq: Any) -> str:
         return "null"
 
 
-def serve(stdin: IO[str], stdout: IO[str], one_shot: bool = False) -> int:
-    """Answer requests until `stop` or end of input; `one_shot` answers the first request only."""
-    for line in stdin:
-        response, stop = respond_text(line)
+def serve(stdin: IO[str], stdout: IO[str], one_shot: bool = False, limits: Limits = LIMITS) -> int:
+    """Answer requests until `stop` or end of input; `one_shot` answers the first request only.
+
+    A line is read at most `limits.input_bytes` characters at a time: a longer one is answered
+    `input-too-large` (its `seq` unread, so null) and the rest of it skipped, never held in memory."""
+    while True:
+        line = stdin.readline(limits.input_bytes + 1)
+        if not line:
+            break
+        if len(line) > limits.input_bytes and not line.endswith("\n"):
+            while (rest := stdin.readline(1 << 16)) and not rest.endswith("\n"):
+                pass
+            refused = error("input-too-large", f"the request is longer than {limits.input_bytes} characters: the limit "
+                                               "input_bytes of the resource policy (docs/limits.md)")
+            response: str | None = f'{{"seq":null,{dumps({"error": refused.to_json()})[1:]}'
+            stop = False
+        else:
+            response, stop = respond_text(line, limits)
         if response is not None:
             stdout.write(response + "\n")
             stdout.flush()

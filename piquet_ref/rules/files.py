@@ -1,15 +1,28 @@
-"""Where the rule tables live, and reading them safely."""
+"""Where the rule tables live, and reading them safely; reading input from outside within a resource policy.
+
+The rule tables are the package's own; a record, a request or the answer of a program under test is not,
+so it is read by `read_untrusted` and checked by `guard` against `Limits` before any code walks it."""
 
 from __future__ import annotations
 
 import copy
+import json
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
 
-from piquet_ref.rules.errors import SpecError
+try:  # libyaml's parser, for the events of a document from outside (see `_untrusted_loader`)
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    from yaml.parser import Parser as CParser  # type: ignore[assignment]
+
+from piquet_ref.rules.errors import PiquetError, RecordError, SpecError, shown
 
 try:  # the C build of PyYAML's safe loader: the same safe constructors as `safe_load`, ten times faster
     from yaml import CSafeLoader as _SafeLoader
@@ -55,3 +68,206 @@ def _parsed(name: str, data: bytes) -> Any:
         raise SpecError("spec-invalid", f"{name}: is not UTF-8 text") from None
     except yaml.YAMLError as exc:
         raise SpecError("spec-invalid", f"{name}: not valid YAML ({exc})") from None
+
+
+# ------------------------------------------------------------------ input from outside: the resource policy
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The resource policy for input from outside the package (docs/limits.md): what a record, a request or
+    an answer of a program under test may hold before it is refused, and how much work one question may ask.
+
+    The defaults suit an oracle on a server: the largest input of the conformance corpus uses a few hundred
+    values, seven levels of nesting and three-digit integers; the costliest question of the corpus a small
+    part of its budget. A caller who wants a long computation on purpose raises them (the API's `limits`
+    arguments; `serve` and the CLI's `--limit NAME=N`)."""
+
+    input_bytes: int = 4_000_000  # a document or request line, in UTF-8
+    depth: int = 64  # lists and mappings within one another
+    values: int = 200_000  # values of a document, each alias counted again where it is used
+    integer_digits: int = 40  # digits of an integer
+    string_chars: int = 100_000  # characters of one string
+    count_work: int = 200_000  # states a count of action sequences enters and actions it lists (the corpus: 12,000 at most)
+    odds_steps: int = 2_000_000  # steps of an odds question's count by lines (the corpus's costliest: a few hundred)
+
+    def raised(self, **changes: int) -> Limits:
+        """These limits with some raised (or lowered): a value under 1 is refused."""
+        for name, value in changes.items():
+            if type(value) is not int or value < 1:
+                raise error_of("argument-invalid", f"the limit {name} must be a whole number of at least 1, not {shown(value)}")
+        return replace(self, **changes)
+
+
+LIMITS = Limits()
+
+
+def error_of(code: str, message: str) -> PiquetError:
+    """The typed error for one of the input codes of spec/errors.yaml (kind record, no law, no rule): built here,
+    below `codes`, which reads its table through this module; tests/test_errors.py checks the codes agree."""
+    return RecordError(code, message)
+
+
+def guard(value: Any, where: str, limits: Limits = LIMITS) -> Any:
+    """`value` itself, once seen to keep within `limits`; `input-too-large` naming the first limit passed.
+
+    It walks the value without recursion, counting each value where it is used (so a YAML document of aliases
+    nested in aliases is counted as expanded, and refused long before it is expanded), and stops at the first
+    limit passed: its cost is bounded by the limits, whatever the value.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > limits.values:
+            raise _too_large(where, f"holds more than {limits.values} values (aliases counted where used)", "values")
+        if depth > limits.depth:
+            raise _too_large(where, f"is nested more than {limits.depth} deep", "depth")
+        if isinstance(item, bool) or item is None or isinstance(item, float):
+            continue
+        if isinstance(item, int):
+            if item.bit_length() > limits.integer_digits * 3.33:
+                raise _too_large(where, f"holds an integer of more than {limits.integer_digits} digits", "integer_digits")
+        elif isinstance(item, str):
+            if len(item) > limits.string_chars:
+                raise _too_large(where, f"holds a string of {len(item)} characters, more than {limits.string_chars}", "string_chars")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item.keys())
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend((v, depth + 1) for v in item)
+    return value
+
+
+def over_budget(what: str, limit: str, value: int, unit: str) -> PiquetError:
+    """The error for a question that would take more work than the budget `limit` (worth `value`) allows:
+    "`what` more than `value` `unit`: ..." """
+    return error_of("request-over-budget", f"{what} more than {value:,} {unit}: the budget {limit} of the resource "
+                                           "policy (docs/limits.md); raise it to compute this on purpose")
+
+
+def _too_large(where: str, what: str, limit: str) -> PiquetError:
+    return error_of("input-too-large", f"{where} {what}: the limit {limit} of the resource policy (docs/limits.md)")
+
+
+def read_untrusted(text: str, where: str, limits: Limits = LIMITS) -> Any:
+    """A YAML or JSON document from outside (a record, a condition, a request): its data, within `limits`.
+
+    JSON is tried first (PyYAML, being YAML 1.1, refuses some valid JSON, such as indentation by tabs); YAML
+    is read with the safe loader cut down to the JSON types: no sets, timestamps or binary (whose rendering
+    could depend on hashing, or which no record holds), and no integer written with more digits than the
+    limit (converting one costs time, and Python refuses the longest). A document too large, unreadable or
+    past a limit is a typed error (`input-too-large`, `input-unreadable`), never a traceback.
+    """
+    _check_size(text, where, limits)
+    try:
+        try:
+            data = json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
+        except json.JSONDecodeError:
+            data = yaml.load(text, Loader=_untrusted_loader(limits))
+    except yaml.YAMLError as exc:
+        raise error_of("input-unreadable", f"{where}: not valid YAML or JSON ({_first_line(exc)})") from None
+    except RecursionError:
+        raise _too_large(where, "is nested too deeply to read", "depth") from None
+    except _Refused as exc:
+        raise error_of("input-too-large" if exc.limit else "input-unreadable", f"{where} {exc.args[0]}") from None
+    except ValueError as exc:  # e.g. NaN, or a number Python will not convert
+        raise error_of("input-unreadable", f"{where}: not valid YAML or JSON ({shown(str(exc))})") from None
+    return guard(data, where, limits)
+
+
+def read_json(text: str, where: str, limits: Limits = LIMITS) -> Any:
+    """A JSON text from outside (a protocol line; the answer of a program under test): its data, within
+    `limits`; `input-unreadable` for what is not JSON (NaN and Infinity included), `input-too-large` past a
+    limit. The JSON reader nests by recursion, so nesting past the interpreter's stack is refused as too deep."""
+    _check_size(text, where, limits)
+    try:
+        data = json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as exc:
+        raise error_of("input-unreadable", f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise _too_large(where, "is nested too deeply to read", "depth") from None
+    except _Refused as exc:
+        raise error_of("input-too-large" if exc.limit else "input-unreadable", f"{where} {exc.args[0]}") from None
+    except ValueError as exc:
+        raise error_of("input-unreadable", f"{where}: not JSON ({shown(str(exc))})") from None
+    return guard(data, where, limits)
+
+
+def _check_size(text: str, where: str, limits: Limits) -> None:
+    if len(text) > limits.input_bytes or len(text.encode("utf-8", "surrogatepass")) > limits.input_bytes:
+        raise _too_large(where, f"is longer than {limits.input_bytes} bytes", "input_bytes")
+
+
+class _Refused(Exception):
+    """A value the untrusted reader will not build (`limit`: past a limit of the policy, else not allowed)."""
+
+    def __init__(self, message: str, limit: bool) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+def _first_line(exc: yaml.YAMLError) -> str:
+    return shown(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 200)
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"holds {name}, which is not a JSON number", False)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"holds the number {shown(text)}, too large for a double", False)
+    return value
+
+
+def _integer(limits: Limits) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if len(text.lstrip("+-")) > limits.integer_digits:
+            raise _Refused(f"holds an integer of {len(text.lstrip('+-'))} digits, more than {limits.integer_digits}: "
+                           "the limit integer_digits of the resource policy (docs/limits.md)", True)
+        return int(text)
+
+    return parse
+
+
+@lru_cache(maxsize=8)
+def _untrusted_loader(limits: Limits) -> type[Any]:
+    """A loader for YAML from outside: libyaml's parser (in C, with no recursion), PyYAML's composer in Python
+    counting the nesting as it goes (libyaml's own composer nests by recursion in C, which a document of
+    nested sequences on one line, `- - - - x`, can drive past the C stack), and the safe constructors of the
+    JSON types only, integers bounded by `limits`."""
+
+    class Loader(Composer, CParser, SafeConstructor, Resolver):
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            self.depth = 0
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.depth >= limits.depth:
+                raise _Refused(f"is nested more than {limits.depth} deep: the limit depth of the resource policy (docs/limits.md)", True)
+            self.depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self.depth -= 1
+
+    def integer(loader: Any, node: Any) -> int:
+        digits = str(node.value).replace("_", "").lstrip("+-")
+        if len(digits) > limits.integer_digits:
+            raise _Refused(f"holds an integer of {len(digits)} characters, more than {limits.integer_digits}: "
+                           "the limit integer_digits of the resource policy (docs/limits.md)", True)
+        return int(loader.construct_yaml_int(node))
+
+    def refused(loader: Any, node: Any) -> Any:
+        raise _Refused(f"holds a YAML {node.tag.rsplit(':', 1)[-1]} (line {node.start_mark.line + 1}), which no record or request holds", False)
+
+    Loader.add_constructor("tag:yaml.org,2002:int", integer)
+    for tag in ("set", "timestamp", "binary", "omap", "pairs"):
+        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", refused)
+    return Loader
