@@ -16,13 +16,21 @@ from typing import Any
 
 import yaml
 
-from piquet_ref.runner.adapters import Adapter, FunctionAdapter, OneShotAdapter, ProcessAdapter
+from piquet_ref.runner.adapters import Adapter, FunctionAdapter, OneShotAdapter, ProcessAdapter, check_timeout
 from piquet_ref.runner.corpus import CorpusError, lint, load_cases, lock_text, mint_ids, read_lock, retired_lock, updated_lock
 from piquet_ref.runner.levels import load_levels
 from piquet_ref.runner.reports import jsonl, junit, summary, tap
 from piquet_ref.runner.run import CaseOutcome, Selection, run_corpus
 from piquet_ref.runner.situations import MIXES
 from piquet_ref.rules.files import corpus_dir
+
+
+def seconds_arg(text: str) -> float:
+    """A `--timeout`: a finite number of seconds above 0 and at most a day (else a usage error, exit 2)."""
+    try:
+        return check_timeout(float(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -42,7 +50,7 @@ def add_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> 
         r.add_argument(f"--{flag}", action="append", default=[], metavar=flag.upper(), help=f"only cases with this {what}; repeatable")
     r.add_argument("--level", metavar="LEVEL", help="judge only the checks at LEVEL and below (conformance/levels.yaml: "
                    "totals, declarations, play, events, laws; default: every check)")
-    r.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS", help="per-case timeout (default 10)")
+    r.add_argument("--timeout", type=seconds_arg, default=10.0, metavar="SECONDS", help="per-case timeout, above 0 and at most 86400 (default 10)")
     r.add_argument("--jobs", type=int, default=1, metavar="N", help="run N copies of the implementation at once "
                    "(for one process per request, or a slow program; default 1)")
     r.add_argument("--max-restarts", type=int, default=10, metavar="N", help="restarts of a broken implementation before giving up (default 10)")
@@ -95,7 +103,7 @@ def add_fuzz_command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]")
                    help="rare (default): mostly deals built to hold the situations that decide disputes; uniform: random deals")
     f.add_argument("--ruleset", default="portland-1882", help="ruleset of the deals (default portland-1882)")
     f.add_argument("--limit", type=int, default=5, metavar="K", help="stop after K disagreements (default 5)")
-    f.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS")
+    f.add_argument("--timeout", type=seconds_arg, default=10.0, metavar="SECONDS", help="per-deal timeout, above 0 and at most 86400 (default 10)")
     f.add_argument("--jobs", type=int, default=1, metavar="N", help="implementations asked in parallel, each its own (default 1)")
     f.add_argument("--out", type=Path, metavar="DIR", help="write each minimised disagreement as a case file here")
     f.set_defaults(func=cmd_fuzz, conformance_command="fuzz")
@@ -222,7 +230,7 @@ def _write(target: str, text: str) -> None:
     if target == "-":
         sys.stdout.write(text)
     else:
-        Path(target).write_text(text, encoding="utf-8")
+        Path(target).write_bytes(text.encode("utf-8", "backslashreplace"))
 
 
 def _progress(done: int, total: int, outcome: CaseOutcome) -> None:

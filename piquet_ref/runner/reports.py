@@ -4,12 +4,28 @@ from __future__ import annotations
 
 import json
 from typing import Any, Iterator
-from xml.sax.saxutils import escape, quoteattr
+import re
+from xml.sax.saxutils import escape as _escape, quoteattr as _quoteattr
 
 from piquet_ref.version import __version__
 from piquet_ref.runner.run import CaseOutcome, RunOutcome
 
 FORMAT = "piquet-ref-conformance-report"
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # characters XML 1.0 cannot hold
+
+
+def xml_text(text: str) -> str:
+    """`text` with every character XML 1.0 cannot hold (control characters, lone surrogates) written as `\\xNN`:
+    a program's message may hold anything, and the report must stay well-formed."""
+    return NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def escape(text: str) -> str:
+    return _escape(xml_text(text))
+
+
+def quoteattr(text: str) -> str:
+    return _quoteattr(xml_text(text))
 
 
 def jsonl_records(run: RunOutcome, corpus_version: str, adapter: str) -> Iterator[dict[str, Any]]:

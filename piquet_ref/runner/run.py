@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 from typing import Any, Callable, Mapping
 
-from piquet_ref.runner.adapters import Adapter, AdapterFailure
+from piquet_ref.runner.adapters import Adapter, AdapterFailure, check_timeout
 from piquet_ref.runner.corpus import Case, Difference, Status, judge_differences
 from piquet_ref.runner.levels import DROPPED, Classified, Levels, load_levels
 from piquet_ref.rules.files import corpus_dir
@@ -124,8 +124,9 @@ def run_corpus(
     implementation (`adapter.fresh()`) take the cases in turn; the outcome lists them in corpus order, and
     each case is judged as it would be alone (only the timing, and which cases the restarts leave, can differ).
     """
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if type(jobs) is not int or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, not {shown(jobs)}")
+    check_timeout(timeout)
     expect_fail = expect_fail or {}
     table = levels if levels is not None else load_levels(corpus_dir())
     top = level if level is not None else table.order[-1]
@@ -163,6 +164,9 @@ def run_corpus(
                     if mine.persistent and outcome.response is None and outcome.status in ("crash", "timeout", "error"):
                         restarts += 1  # the implementation was stopped; its next request starts it again
                     outcomes[index] = outcome
+                    for seq in mine.strays():  # a case answered twice is to blame, not the one after it
+                        if type(seq) is int and seq in outcomes and outcomes[seq].status not in ("error", "crash", "timeout"):
+                            outcomes[seq] = _answered_twice(outcomes[seq])
                     if progress is not None:
                         progress(len(outcomes), len(pruned), outcome)
         finally:
@@ -178,6 +182,13 @@ def run_corpus(
     not_run = tuple(classes.case for index, (classes, _) in enumerate(pruned) if index not in outcomes)
     return RunOutcome(implementation, tuple(outcomes[i] for i in sorted(outcomes)), not_run, restarts,
                       time.perf_counter() - start, top, table.at_or_below(top), above)
+
+
+def _answered_twice(outcome: CaseOutcome) -> CaseOutcome:
+    """The outcome of a case whose request the implementation answered a second time: an error at every level."""
+    why = "the implementation answered this request twice (one response a request: ADAPTER.md, Framing)"
+    return replace(outcome, status="error", diffs=(why, *outcome.diffs), differences=(Difference(None, why),),
+                   levels={level: False for level in outcome.levels})
 
 
 def _run_one(case: Case, expected: Any, index: int, adapter: Adapter, timeout: float, supported: set[str] | None) -> CaseOutcome:
