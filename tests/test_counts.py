@@ -16,6 +16,8 @@ from math import comb
 from typing import Any
 
 import pytest
+
+from piquet_ref.rules.files import LIMITS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -354,7 +356,7 @@ BAD_TRICKS = [
 @pytest.mark.parametrize(("why", "data", "code"), BAD_INPUT, ids=[b[0] for b in BAD_INPUT])
 def test_malformed_count_input_is_a_typed_error(why: str, data: Any, code: str) -> None:
     with pytest.raises(PiquetError) as exc:
-        OPS["count"](data)
+        OPS["count"](data, LIMITS)
     assert exc.value.code == code, exc.value.message
 
 
@@ -363,7 +365,7 @@ def test_illegal_tricks_so_far_are_refused_with_the_scorers_code(tricks: list[li
     with pytest.raises(PiquetError) as scored:
         score_deal({**RECORD, "tricks": tricks})
     with pytest.raises(PiquetError) as counted:
-        OPS["count"]({**PLAY, "tricks": tricks})
+        OPS["count"]({**PLAY, "tricks": tricks}, LIMITS)
     assert counted.value.code == scored.value.code == code
 
 
@@ -388,5 +390,5 @@ def test_the_python_api_refuses_bad_plies_positions_and_plays() -> None:
 
 
 def test_count_results_are_json_text_like_the_other_ops() -> None:
-    text = OPS["count"]({"kind": "play", **RECORD, "plies": 1})
+    text = OPS["count"]({"kind": "play", **RECORD, "plies": 1}, LIMITS)
     assert json.loads(text)["total"] == HAND_SIZE and " " not in text

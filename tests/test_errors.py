@@ -459,6 +459,8 @@ PLAYED = tuple(
 
 EVAL_GOOD = run_line("evaluate_hand", {"cards": "AS KS QS"})
 
+BUDGET_DEAL = {"elder": {"dealt": "AS KS QS JS TS 9S 8S 7S AH KH QH JH"}, "younger": {"dealt": "TH 9H 8H 7H AD KD QD JD TD 9D 8D 7D"},
+               "stock": "AC KC QC JC TC 9C 8C 7C", "actions": []}  # a deal from which the exchanges alone are 1,585 x dozens
 NEGATIVES: list[Negative] = [
     # card-unknown
     Negative("card-unknown", "a rank that is not in the pack", API,
@@ -649,6 +651,10 @@ NEGATIVES: list[Negative] = [
     Negative("input-too-large", "a request nested 100 deep", PROTOCOL,
              protocol_rejects("input-too-large", '{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":' + "[" * 100 + "]" * 100 + "}}"),
              protocol_accepts('{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'), ("depth",)),
+    # request-over-budget
+    Negative("request-over-budget", "a count of three actions from the deal, past count_work", PROTOCOL,
+             protocol_rejects("request-over-budget", json.dumps({"cmd": "run", "seq": 1, "op": "count", "input": {"kind": "actions", "depth": 3, **BUDGET_DEAL}})),
+             protocol_accepts(json.dumps({"cmd": "run", "seq": 1, "op": "count", "input": {"kind": "actions", "depth": 1, **BUDGET_DEAL}})), ("count_work",)),
     # request-invalid
     Negative("request-invalid", "an unknown cmd", PROTOCOL,
              protocol_rejects("request-invalid", '{"cmd":"rnu","seq":1,"op":"evaluate_hand","input":{"cards":"AS"}}'),

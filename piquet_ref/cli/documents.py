@@ -25,10 +25,15 @@ def read_document(path: str, limits: Limits = LIMITS) -> Any:
             with open(path, "rb") as stream:
                 text = stream.read(limits.input_bytes + 1).decode("utf-8")
     except OSError as exc:
-        raise error("input-unreadable", f"{shown(path)}: cannot be read ({exc.strerror})") from None
+        raise error("input-unreadable", f"{_named(path)}: cannot be read ({exc.strerror})") from None
     except UnicodeDecodeError:
-        raise error("input-unreadable", f"{shown(path)}: is not UTF-8 text") from None
-    return read_untrusted(text, shown(path) if path != "-" else "stdin", limits)
+        raise error("input-unreadable", f"{_named(path)}: is not UTF-8 text") from None
+    return read_untrusted(text, _named(path), limits)
+
+
+def _named(path: str) -> str:
+    """A file named on the command line, as a message names it: as given (a path is short), or stdin."""
+    return "stdin" if path == "-" else path if len(path) <= 1000 else shown(path, 1000)
 
 
 def print_json(data: Any) -> None:

@@ -128,6 +128,7 @@ def line_groups(rs: Ruleset, features: tuple[Feature, ...], axis: Axis, line: in
 
 
 States = tuple[tuple[int, tuple[int, ...], int], ...]
+KEPT_FEATURES = 6  # a question of more features may have many states: its lines are not kept in the cache
 
 
 @lru_cache(maxsize=1 << 10)
@@ -190,7 +191,11 @@ def joint(rs: Ruleset, kept: Hand, unseen: Hand, take: int, features: tuple[Feat
     axis: Axis = "suit" if any(f.kind in SUIT_KINDS for f in features) else "rank"
     if axis == "suit" and any(f.kind in RANK_KINDS for f in features):
         raise AssertionError("features read both whole suits and whole ranks")  # compile() never mixes them
-    states = _prefix(rs, features, axis, lines_of(kept, axis), lines_of(unseen, axis), take, steps)
+    try:
+        states = _prefix(rs, features, axis, lines_of(kept, axis), lines_of(unseen, axis), take, steps)
+    finally:
+        if _prefix.cache_info().currsize and len(features) > KEPT_FEATURES:
+            _prefix.cache_clear()  # the states of a question of many features are not kept for the next one
     return {v: c for n, v, c in states if n == take}
 
 

@@ -8,6 +8,7 @@ nothing of it.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 MESSAGE_CHARS = 2000  # an error message is cut here, whatever it quotes
@@ -62,7 +63,16 @@ def _render(value: object, out: list[str], budget: int, depth: int) -> None:
                 _render(item[1], out, budget, depth - 1)
             else:
                 _render(item, out, budget, depth - 1)
-        out.append(closing)
+        out.append("," + closing if isinstance(value, tuple) and len(items) == 1 else closing)
+    elif is_dataclass(value) and not isinstance(value, type):
+        out.append(f"{type(value).__name__}(")
+        for i, f in enumerate(fields(value)):
+            if sum(map(len, out)) > budget:
+                out.append("…")
+                break
+            out.append(f"{', ' if i else ''}{f.name}=")
+            _render(getattr(value, f.name), out, budget, depth - 1)
+        out.append(")")
     else:
         out.append(f"<{type(value).__name__}>")
 

@@ -89,7 +89,7 @@ class Limits:
     integer_digits: int = 40  # digits of an integer
     string_chars: int = 100_000  # characters of one string
     count_work: int = 200_000  # states a count of action sequences enters and actions it lists (the corpus: 12,000 at most)
-    odds_steps: int = 2_000_000  # steps of an odds question's count by lines (the corpus's costliest: a few hundred)
+    odds_steps: int = 200_000  # steps of an odds question's count by lines (the corpus's costliest: under 2,000)
 
     def raised(self, **changes: int) -> Limits:
         """These limits with some raised (or lowered): a value under 1 is refused."""

@@ -118,7 +118,7 @@ def card_parsed(text: object) -> Outcome:
     post: (__return__.code == "") == any(_spells(text, c) for c in PACK)
     post: __return__.code != "" or (__return__.value in PACK and _spells(text, __return__.value))
     post: __return__.code in ("", "card-unknown")
-    post: __return__.code == "" or repr(text) in __return__.message
+    post: __return__.code == "" or shown(text) in __return__.message
     """
     return _attempt(lambda: _cards.parse_card(text, RS))  # type: ignore[arg-type]
 
@@ -319,7 +319,7 @@ def barred_read(data: object) -> Outcome:
     laws: 46, 56
     post: (__return__.code == "") == _barred_form(data)
     post: __return__.code in ("", "record-barred")
-    post: __return__.code == "" or (__return__.message.startswith(f"{WHO}.barred") and repr(data) in __return__.message)
+    post: __return__.code == "" or (__return__.message.startswith(f"{WHO}.barred") and shown(data) in __return__.message)
     """
     return _attempt(lambda: _record.parse_barred(data, f"{WHO}.barred"))
 

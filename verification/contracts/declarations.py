@@ -32,6 +32,7 @@ from piquet_ref.rules.errors import PiquetError as PiquetError  # named by `rais
 from piquet_ref.rules.loader import default_ruleset
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.hand.suit import length, pips, point_key, point_score, runs, sequence_key, set_key
+from piquet_ref.rules.errors import shown
 
 RS = default_ruleset()
 SUITS = range(len(RS.pack.suits))
@@ -483,7 +484,7 @@ def declaration_refused(variant: int, d: object, player: int) -> tuple[str, str]
     post: (__return__[0] == "") == (impossible_holdings(d, variant) == [])
     post: __return__[0] in ("", "argument-invalid")
     post: __return__[0] == "" or PLAYERS[player] in __return__[1]
-    post: __return__[0] == "" or (all(repr(x) in __return__[1] for x in impossible_holdings(d, variant)) if isinstance(d, Declaration) else type(d).__name__ in __return__[1])
+    post: __return__[0] == "" or (all(shown(x) in __return__[1] for x in impossible_holdings(d, variant)) if isinstance(d, Declaration) else type(d).__name__ in __return__[1])
     """
     return refusal(check_declaration, d, PLAYERS[player], DECL_VARIANTS[variant])
 
