@@ -425,8 +425,9 @@ def lets_him_declare(category: str, elder: Held, discard: Held, said: list[Actio
     assert isinstance(opening, (CallSequence, CallSet))
     length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
     fits = [h for h in holdings(category, elder) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
-    call = worth(category, fits[0])
-    if unbeatable(category, fits[0], elder, discard):
+    mine = max(fits, key=lambda h: worth(category, h))  # a call by length or number alone is of the best it describes (law 48)
+    call = worth(category, mine)
+    if unbeatable(category, mine, elder, discard):
         return [maximal(category, elder)]
     options = []
     for whole in maximal(category, elder):
