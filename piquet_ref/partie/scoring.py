@@ -129,7 +129,9 @@ def check_dealers(deals: list[_Deal], pair: Pair, rs: Ruleset, where: str, regul
     It accepts only deals in order: where the ruleset has the deal alternate, none after the first is cut for
     and each is dealt by the player whose turn it is (`_due_dealer`), or, marked out of turn (it stood, found too
     late, L16), by the other; where the lower cut deals, every deal cut for is dealt by the lower cut. A deal out
-    of turn is no deal of the first (the cut decides it) nor where the players cut for every deal.
+    of turn is no deal of the first (the cut decides it) nor where the players cut for every deal. `regular` is how
+    many of `deals` are the partie's regular deals, the tie deals following them (None: no set number, as in games
+    of a hundred), since law 16's remedy stops at the last of them.
     (Which it refuses, and with what code: `partie_refusals.dealers_refused`.)
 
     rules: deal.alternation, deal.cut
