@@ -368,12 +368,19 @@ def false_holdings(category: str, elder: Held, younger: Held, discard: Held, sai
 
 
 def reckoning(category: str, mine: Held, elder: Held, younger: Held, discard: Held, allowed: bool) -> tuple[list[Held], list[Held]]:
-    """A sequence or set called, answered: what each reckons (laws 48, 49, 51)."""
+    """A sequence or set called, answered: what each reckons (laws 48, 49, 51). A call allowed good and not good
+    against the cards lets the elder reckon only what is equal to it or lower (000 §Calling): out of each run or
+    rank he holds, its best part no better than the call (a tierce minor out of a quart minor; three tens out of
+    four, the same reading where the book is silent), and from the run or rank called, the call alone."""
     theirs = best(category, younger)
     if allowed or theirs is None or worth(category, theirs) < worth(category, mine):
         if unbeatable(category, mine, elder, discard):  # law 49
             return maximal(category, elder), []
-        others = [h for h in maximal(category, elder) if not set(h) & set(mine) and worth(category, h) <= worth(category, mine)]
+        others = []
+        for whole in maximal(category, elder):
+            parts = [h for h in holdings(category, elder) if set(h) <= set(whole) and worth(category, h) <= worth(category, mine)]
+            if parts and not set(mine) <= set(whole):
+                others.append(max(parts, key=lambda h: worth(category, h)))
         return [mine] + others, []
     if worth(category, theirs) == worth(category, mine):
         return [mine], [theirs]

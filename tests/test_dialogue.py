@@ -17,21 +17,22 @@ tests/test_machine.py writes its record of a dialogue deal with it.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from piquet_ref import PiquetError
-from piquet_ref.hand.cards import PACK_SIZE, format_card, parse_cards
-from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, replies, run
+from piquet_ref import PiquetError, score_deal
+from piquet_ref.hand.cards import PACK_SIZE, format_card, hand_of, parse_cards
+from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, new_deal, replies, run
 from piquet_ref.machine.actions import Action, Allow, AskShow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Exchange, NameOut
 from piquet_ref.machine.actions import Play, Reply, Revoke, Show
 from tests.support import Held, RANKS, QUART, SETUP, example, after_exchange, refused
 from tests.support import claim_allowed, claim_exempt, dialogue_holdings, points, worth
 from tests.support import best, holdings, pips, rank, suit
-from tests.support import sets, text
+from tests.support import maximal, sets, text, unbeatable
 
 FEW = settings(max_examples=max(10, settings().max_examples // 8), deadline=None)
 
@@ -350,3 +351,113 @@ def test_a_carte_blanche_refused_names_exactly_the_court_cards_of_the_dealt_hand
     message = refused(new_deal(hand_of(e), hand_of(y), stock), ShowBlanche("elder"))
     courts = [format_card(c) for c in cards_of(hand_of(e)) if RANKS[c & 7] in "KQJ"]
     assert courts and message.endswith(f"his dealt hand holds {' '.join(courts)}")
+
+
+
+# --- what a call allowed good lets the elder reckon (law 49; 000 §Calling), against the record scorer
+
+
+def test_a_tierce_minor_called_first_reckons_two_tierce_minors_but_not_the_quart() -> None:
+    """000 §Calling: holding a quart minor and a tierce minor, the elder who first calls a tierce minor, admitted
+    good, reckons two tierce minors (one out of the quart) and not the quart: 6, whichever suit holds the quart."""
+    for quart, tierce in (("S", "H"), ("H", "S")):
+        elder = f"T{quart} 9{quart} 8{quart} 7{quart} 9{tierce} 8{tierce} 7{tierce} AD QD JC 9C 7C"
+        younger = f"A{tierce} K{tierce} J{tierce} A{quart} K{quart} Q{quart} J{quart} KD JD TD AC KC"
+        stock = f"Q{tierce} T{tierce} TC 8D 9D 7D QC 8C"
+        state = new_deal(hand_of(parse_cards(elder.split())), hand_of(parse_cards(younger.split())), parse_cards(stock.split()))
+        state = run(state, (Exchange("elder", parse_cards(["AD"]), 1), Exchange("younger", parse_cards([f"A{tierce}"]), 1),
+                            Call("elder", "point", ())))
+        state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Call) and a.player == "younger"))
+        state = run(state, (CallSequence("elder", 3, RANKS.index("9")), Allow("younger")))  # the younger's quint would beat it
+        verdict = next(c for c in replies(state) if c.category == "sequences")
+        assert (verdict.status("elder"), verdict.elder_points) == ("good", 6)
+        assert sorted(map(len, state.calls[-2].holdings)) == [3, 3]
+
+
+@st.composite
+def decks_with_runs_and_sets(draw: st.DrawFn) -> list[int]:
+    """A shuffled pack whose first twelve cards, the elder's, hold two to four runs or sets: runs of three to six
+    cards of a suit, three or four cards of a rank that scores; the rest of his hand any cards."""
+    chosen: list[int] = []
+    for _ in range(draw(st.integers(2, 4))):
+        if draw(st.booleans()):
+            s, n = draw(st.integers(0, 3)), draw(st.integers(3, 6))
+            top = draw(st.integers(n - 1, 7))
+            block = [s * 8 + top - k for k in range(n)]
+        else:
+            r = RANKS.index(draw(st.sampled_from("TJQKA")))
+            block = [s * 8 + r for s in draw(st.permutations(range(4)))[: draw(st.integers(3, 4))]]
+        chosen += [c for c in block if c not in chosen]
+    chosen = chosen[:12]
+    return chosen + draw(st.permutations([c for c in range(PACK_SIZE) if c not in chosen]))
+
+
+def allowed_call(state: DealState, category: str, data: st.DataObject) -> tuple[DealState, list[Action]]:
+    """The elder's point sunk by a call of nothing (unless `category` is the point), then a call opening
+    `category`, drawn from those the laws allow, which the younger allows good when he could beat or equal it and
+    otherwise replies to; the elder says what his point makes when asked to, any value his points of that many
+    make. Returns the state and what was said in the category."""
+    if category != "point":
+        state = apply(state, Call("elder", "point", ()))
+        state = apply(state, next(a for a in legal_actions(state) if isinstance(a, Call) and a.player == "younger"))
+    opening = {"point": CallPoint, "sequences": CallSequence, "sets": CallSet}[category]
+    opens = [a for a in legal_actions(state) if isinstance(a, opening) and a.player == "elder"]
+    assume(opens)  # he holds something in the category
+    said: list[Action] = [data.draw(st.sampled_from(opens))]
+    state = apply(state, said[0])
+    while state.talk:
+        acts = legal_actions(state)
+        values = [a for a in acts if isinstance(a, CallValue)]
+        said.append(Allow("younger") if Allow("younger") in acts else data.draw(st.sampled_from(values)) if values else Reply("younger"))
+        state = apply(state, said[-1])
+    return state, said
+
+
+def lets_him_declare(category: str, elder: Held, discard: Held, said: list[Action]) -> list[list[Held]]:
+    """Every declaration of `category` the laws let the elder make after `said`, allowed good, read from the text
+    with the oracle's own cards: the point called, of the number of cards called (and what it makes, when said);
+    after a sequence or set good against the cards every one he holds (law 49); else, beside the call, holdings equal
+    to it or lower (000 §Calling), at most one out of each run or rank he holds (ambiguity calling.lower-first)."""
+    opening = said[0]
+    if isinstance(opening, CallPoint):
+        made = [a.value for a in said if isinstance(a, CallValue)]
+        return [[h] for h in points(elder) if len(h) == opening.cards and (not made or pips(h) == made[-1])]
+    assert isinstance(opening, (CallSequence, CallSet))
+    length, named = (opening.length, opening.head) if isinstance(opening, CallSequence) else (opening.count, opening.rank)
+    fits = [h for h in holdings(category, elder) if len(h) == length and (named is None or max(rank(c) for c in h) == named)]
+    mine = max(fits, key=lambda h: worth(category, h))  # a call by length or number alone is of the best it describes (law 48)
+    call = worth(category, mine)
+    if unbeatable(category, mine, elder, discard):
+        return [maximal(category, elder)]
+    options = []
+    for whole in maximal(category, elder):
+        parts = {worth(category, h): h for h in holdings(category, elder) if set(h) <= set(whole) and worth(category, h) <= call}
+        options.append([None, *parts.values()])
+    chosen = ([h for h in combo if h is not None] for combo in product(*options))
+    return [c for c in chosen if any(worth(category, h) == call for h in c)]
+
+
+@given(decks_with_runs_and_sets(), st.sampled_from(["point", "sequences", "sets"]), st.data())
+def test_after_any_call_allowed_good_the_elder_reckons_what_the_record_scorer_gives_the_best_declaration_the_law_allows(
+    deck: list[int], category: str, data: st.DataObject
+) -> None:
+    """Law 49 and 000 §Calling, for every call the dialogue allows: what the elder reckons in the category is the
+    most `score_deal` gives him for any declaration the laws let him make after that call (`lets_him_declare`)."""
+    exchanges = (Exchange("elder", (deck[11],), 1), Exchange("younger", (deck[23],), 1))
+    state = new_deal(hand_of(deck[:12]), hand_of(deck[12:24]), tuple(deck[24:]))
+    assume(exchanges[0] in legal_actions(state))  # no carte blanche to show first
+    state = apply(state, exchanges[0])
+    assume(exchanges[1] in legal_actions(state))
+    state, said = allowed_call(apply(state, exchanges[1]), category, data)
+    elder, younger, discard = after_exchange(deck, exchanges)
+    verdict = next(c for c in replies(state) if c.category == category)
+    assume(verdict.status("elder") == "good")
+
+    def scored(declared: list[Held]) -> int:
+        mine: dict[str, Any] = {"point": "none", "sequences": "none", "sets": "none"}
+        mine[category] = [text(c) for c in declared[0]] if category == "point" else [[text(c) for c in h] for h in declared]
+        record = {"elder": {"hand": [text(c) for c in elder], "declare": mine},
+                  "younger": {"hand": [text(c) for c in younger], "declare": "none"}, "tricks": []}
+        return int(getattr(score_deal(record).elder, category))
+
+    assert verdict.elder_points == max(scored(d) for d in lets_him_declare(category, elder, discard, said))

@@ -107,6 +107,7 @@ def test_docs_spec_md_gives_every_law_with_its_references_and_status() -> None:
         assert all(f"(#ambiguity-{a})" in block for a in x.ambiguities)
         assert ("**Executable.** yes." if x.executable else f"**Executable.** no: {x.why_not}") in block
         assert x.machine is None or f"**In the state machine.** {x.machine}" in block
+        assert all(f"`{c}`" in block for c in x.cases) and ("**Checked by.** `" in block) == x.executable
 
 
 def test_laws_46_and_47_say_how_the_state_machine_represents_the_order_of_the_calls() -> None:
@@ -211,6 +212,9 @@ BREAKS: list[tuple[str, Callable[[Path], None], tuple[str, ...]]] = [
     ("an election offered by a law not executable", laws_yaml(setting(1, "elections", ["stand"])), ("laws.yaml", "law 1.elections")),
     ("a situation that is not an id", laws_yaml(setting(12, "situations", ["Deal misdeal"])), ("laws.yaml", "law 12.situations", "Deal misdeal")),
     ("a state-machine note that is not text", laws_yaml(setting(47, "machine", 47)), ("laws.yaml", "law 47.machine")),
+    ("an executable law checked by no case", laws_yaml(dropping(61, "cases")), ("laws.yaml", "law 61.cases")),
+    ("a law not executable naming cases", laws_yaml(setting(1, "cases", ["PQ-CYDZX"])), ("laws.yaml", "law 1.cases")),
+    ("a case named by what is not a case id", laws_yaml(setting(61, "cases", ["PQ-cydzx"])), ("laws.yaml", "law 61.cases", "PQ-cydzx")),
     ("a situation named by two laws",
      laws_yaml(setting(31, "situations", ["penalty.reckons-nothing"])), ("laws.yaml", "situations", "penalty.reckons-nothing")),
 ]
@@ -284,6 +288,19 @@ def test_the_state_machine_finds_the_law_of_each_situation_it_asks_for() -> None
     with pytest.raises(PiquetError) as info:
         law_of("deal.no-such-thing")
     assert info.value.code == "spec-invalid"
+
+
+def test_every_executable_law_names_the_cases_built_from_its_words_and_each_cites_it() -> None:
+    """The audit trail of laws.yaml: each law a record of actions can decide names the conformance cases that check it
+    against its text; each is in the corpus, cites the law (key L, its number, a sub-item included) and rests on the
+    law's words or a source's example, not on the reference's own output (provenance oracle)."""
+    by_id = {c.id: c for c in load_cases(Path(__file__).resolve().parent.parent / "conformance" / "cases")}
+    for x in laws():
+        assert bool(x.cases) == x.executable, x.number
+        for cid in x.cases:
+            case = by_id[cid]
+            assert case.data["provenance"] in ("hand", "source-example"), (x.number, cid)
+            assert any(s.get("key") == "L" and re.match(rf"{x.number}\b", str(s.get("at"))) for s in case.data["sources"]), (x.number, cid)
 
 
 def test_every_executable_law_is_pinned_by_a_conformance_case_citing_it() -> None:

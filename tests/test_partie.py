@@ -387,3 +387,47 @@ def test_listing_the_two_players_the_other_way_round_changes_no_ones_figures(rec
     names = names_of(record)
     turned = {**record, "players": list(reversed(names))}
     assert by_name(partie_json(score_partie(turned))) == by_name(partie_json(score_partie(record)))
+
+
+def law_16_dealers(first: str, wrong: int, regular: int) -> list[str]:
+    """The dealers of a partie of `regular` deals whose deal `wrong` (counted from 0, after the first) was dealt out of
+    turn and stood, read from law 16: in turn until then; that deal by the player whose turn it was not; its elder
+    deals the next two, unless it or the next is the last deal of the partie; in turn after that."""
+    order = [first]
+    for i in range(1, regular):
+        turn = "B" if order[-1] == "A" else "A"
+        if i == wrong:
+            order.append(order[-1])  # the player whose turn it was not: the dealer of the deal before
+        elif i == wrong + 2 and wrong + 1 < regular - 1:
+            order.append(order[-1])  # the elder of the deal out of turn deals his second deal running
+        else:
+            order.append(turn)
+    return order
+
+
+@pytest.mark.rules("deal.alternation")
+@props
+@given(st.sampled_from("AB"), st.data(), st.booleans(), st.integers(1, 20))
+def test_a_deal_out_of_turn_that_stood_has_its_elder_deal_twice_and_any_other_order_is_refused(
+    first: str, data: st.DataObject, four: bool, margin: int
+) -> None:
+    """Law 16 on every deal after the first of a partie of six deals (or four) dealt out of turn and standing: the
+    dealers `law_16_dealers` gives, with that deal marked `out_of_turn`, are accepted; the same record with any one
+    dealer changed, or without the mark, is refused (partie-dealer). A wins every deal, so no tie deals follow."""
+    regular = RS.partie.four_deals if four else RS.partie.deals
+    wrong = data.draw(st.integers(1, regular - 1))
+    dealers = law_16_dealers(first, wrong, regular)
+
+    def record(who: list[str], marked: bool = True) -> dict[str, Any]:
+        deals: list[dict[str, Any]] = [{"dealer": d, "scores": {"A": 20 + margin, "B": 20}} for d in who]
+        if marked:
+            deals[wrong]["out_of_turn"] = True
+        return {"form": "four-deal" if four else "rubicon", "deals": deals}
+
+    result = score_partie(record(dealers)).parties[0]
+    assert [d.dealer for d in result.deals] == dealers and (result.outcome, result.winner) == ("won", "A")
+    changed = data.draw(st.integers(0, regular - 1))
+    for refused in (record([("B" if d == "A" else "A") if i == changed else d for i, d in enumerate(dealers)]), record(dealers, False)):
+        with pytest.raises(PartieError) as info:
+            score_partie(refused)
+        assert (info.value.code, info.value.law) == ("partie-dealer", 16), refused

@@ -44,8 +44,10 @@ Call = tuple[str, tuple[Any, ...]]
 CORPUS = Path(__file__).resolve().parent.parent / "conformance" / "cases"
 PAIR = ("A", "B")
 RS = load_ruleset(DEFAULT_RULESET)
-# Every way of dealing a ruleset may choose (deal.alternation, deal.cut), on the default ruleset.
-DEALINGS = tuple(replace(RS, dealing=replace(RS.dealing, alternate=a, lower_deals=lower)) for a, lower in product((False, True), repeat=2))
+# Every way of dealing a ruleset may choose (deal.alternation, deal.cut), on the default ruleset; where the deal
+# alternates, with a deal out of turn that stood followed by its elder dealing twice (L16) or by the turn going on (AC).
+DEALINGS = tuple(replace(RS, dealing=replace(RS.dealing, alternate=a, lower_deals=lower, elder_deals_twice=twice))
+                 for a, lower, twice in product((False, True), repeat=3) if a or twice)
 CUTS = (None, (2, 5), (5, 2))  # no cut, or the rank of A's card and of B's (ranks count up to the ace)
 
 
@@ -55,19 +57,26 @@ def partie_over_box() -> Iterable[tuple[Any, ...]]:
 
 
 def dealer_runs() -> Iterable[list[_Deal]]:
-    """Every run of up to four deals, each dealt by either player and cut for or not (either way round),
-    and one dealt by a stranger."""
+    """Every run of up to four deals, each dealt by either player and cut for or not (either way round), and
+    every run of up to four not cut for with one deal or more marked out of turn (law 16); and one dealt by a
+    stranger."""
     for n in range(5):
         for each in product(product(PAIR, CUTS), repeat=n):
             yield [_Deal(i + 1, dealer, PAIR[1 - PAIR.index(dealer)], (0, 0), None, cut) for i, (dealer, cut) in enumerate(each)]
+        for marks in product(product(PAIR, (False, True)), repeat=n):
+            if any(marked for _, marked in marks):
+                yield [_Deal(i + 1, dealer, PAIR[1 - PAIR.index(dealer)], (0, 0), None, None, marked) for i, (dealer, marked) in enumerate(marks)]
     yield [_Deal(1, "C", "A", (0, 0), None, None)]
 
 
 def dealer_calls(runs: Iterable[list[_Deal]], dealings: Iterable[Ruleset] = DEALINGS) -> list[tuple[Any, str, tuple[Any, ...]]]:
-    """(module, function, args) of `check_dealers` and `dealers_refused` on every run under every way of dealing."""
+    """(module, function, args) of `check_dealers` and `dealers_refused` on every run under every way of dealing;
+    a run with a deal out of turn also with a partie ending after its third deal, or after its last."""
     out: list[tuple[Any, str, tuple[Any, ...]]] = []
     for rs, run in product(tuple(dealings), tuple(runs)):
-        out += [(partie, "check_dealers", (run, PAIR, rs, "deals")), (partie_refusals, "dealers_refused", (run, PAIR, rs, "deals"))]
+        for regular in (None, 3, len(run)) if any(d.out_of_turn for d in run) else (None,):
+            out += [(partie, "check_dealers", (run, PAIR, rs, "deals", regular)),
+                    (partie_refusals, "dealers_refused", (run, PAIR, rs, "deals", regular))]
     return out
 
 
@@ -144,8 +153,9 @@ def test_the_boxes_reach_past_the_preconditions() -> None:
 
 
 def test_every_refusal_of_the_order_of_dealing_is_met_in_the_box() -> None:
-    """So that the refusals' postconditions are checked on each code: a cut after the first deal, a dealer
-    dealing twice running, the higher cut dealing."""
+    """So that the refusals' postconditions are checked on each code: a cut after the first deal or a deal out of
+    turn where nobody's turn is set, a dealer dealing out of his turn or marked out of it in it, the higher cut
+    dealing."""
     runs = [run for run in dealer_runs() if all(d.dealer in PAIR for d in run)]
     codes = {partie_refusals.dealers_refused(run, PAIR, rs, "deals")[0] for rs in DEALINGS for run in runs}
     assert codes == {"", "partie-invalid", "partie-dealer", "partie-cut"}
@@ -190,7 +200,10 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
                           "played != length or extra == 0 or __return__ == (totals[0] != totals[1])")),
     ("check_dealers", Plant("higher-cut-deals", "the higher cut is taken to deal where the lower deals",
                             "lower = pair[0] if d.cut[0] < d.cut[1] else pair[1]", "lower = pair[0] if d.cut[0] > d.cut[1] else pair[1]",
-                            "dealing_breaches(deals, pair, rs) == []")),
+                            "dealing_breaches(deals, pair, rs, regular) == []")),
+    ("check_dealers", Plant("marked-deal-taken-in-turn", "a deal marked out of turn is accepted only from the player whose turn it was (law 16)",
+                            "if d.out_of_turn and d.dealer == due:", "if d.out_of_turn and d.dealer != due:",
+                            "dealing_breaches(deals, pair, rs, regular) == []")),
     ("rubicon_partie", Plant("forward-swapped", "the scores brought forward are put in each other's column",
                              "forward = (done, totals[0], totals[1])", "forward = (done, totals[1], totals[0])",
                              "scores_brought_forward_as_entered(data, pair, __return__)")),
@@ -230,7 +243,7 @@ def test_the_run_time_check_finds_each_bug_planted_in_the_match_scorer(function:
 REFUSAL_PLANTED = Plant("wrong-cut-called-out-of-turn", "a dealer who cut the higher card is refused as dealing out of turn",
                         'raise error("partie-cut", f"{where}[{i}]: {d.dealer} deals, but',
                         'raise error("partie-dealer", f"{where}[{i}]: {d.dealer} deals, but',
-                        '__return__[0] == next((code for _, code in dealing_breaches(deals, pair, rs)), "")')
+                        '__return__[0] == next((code for _, code in dealing_breaches(deals, pair, rs, regular)), "")')
 
 
 def test_the_refusal_check_finds_the_wrong_code_planted_in_check_dealers(monkeypatch: pytest.MonkeyPatch) -> None:

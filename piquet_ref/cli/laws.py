@@ -41,6 +41,7 @@ def law_json(x: Law) -> dict[str, Any]:
         "executable": x.executable, "why_not": x.why_not,
         "situations": list(x.situations), "elections": list(x.elections),
         **({"machine": x.machine} if x.machine else {}),
+        "cases": list(x.cases),
     }
 
 
@@ -69,6 +70,9 @@ def law_text(x: Law) -> str:
     if x.machine:
         lines.append("In the state machine")
         lines += _wrap(x.machine)
+    if x.cases:
+        lines.append("Checked by the conformance cases")
+        lines += _wrap(", ".join(x.cases))
     for title, key, name, what in (("Rules", "rules", "id", "statement"), ("Errors", "errors", "code", "summary"),
                                    ("Ambiguities", "ambiguities", "id", "topic")):
         lines.append(title)

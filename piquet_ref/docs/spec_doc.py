@@ -113,6 +113,7 @@ def _law_entries() -> list[str]:
         out += ["", " ".join(f"**{name}.** {', '.join(items)}." for name, items in refs if items) or "No rule, error code or ambiguity yet."]
         out += ["", "**Executable.** " + ("yes." if x.executable else f"no: {x.why_not}"), ""]
         out += [f"**In the state machine.** {x.machine}", ""] if x.machine else []
+        out += [f"**Checked by.** {', '.join(f'`{c}`' for c in x.cases)}.", ""] if x.cases else []
         if x.situations:
             elect = f" **Elections.** {', '.join(f'`{e}`' for e in x.elections)}." if x.elections else ""
             out += [f"**Situations.** {', '.join(f'`{s}`' for s in x.situations)}.{elect}", ""]

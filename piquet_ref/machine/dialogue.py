@@ -15,8 +15,9 @@ usual, so the elder's is not good, but is barred from scoring (`barred_point`; C
 When the dialogue of a category ends, it is written as the two compact calls it amounts to, so the
 deal record stays the declared holdings: the holding the elder described (the best one answering the
 description); the younger's best holding when he is not barred and the reply is not good or equal. An
-elder whose call is good reckons with it the holdings of the class no better than the one called, and
-every holding he has when his first call was good against the cards (law 49).
+elder whose call is good reckons with it only holdings equal to it or lower, out of each run or rank he holds
+its best part no better than the call (000 §Calling: a tierce minor out of a quart minor), and every holding
+he has when his first call was good against the cards (law 49).
 
 The elder may also call, naming its head or rank, something he does not hold (an irregularity: laws
 52-54). It is answered as called. Not allowed good it counts for nothing. Allowed good it stands as a
@@ -1260,15 +1261,24 @@ def correction_stands_for_the_elders_best(
 
 
 def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, called: Holding, rs: Ruleset) -> tuple[Holding, ...]:
-    """What the elder reckons with a call allowed good: the holding called, and the other holdings of the
-    class no better than it; every holding of the class when the call was good against the cards (law 49).
+    """What the elder reckons with a call allowed good: every holding of the class when the call was good against
+    the cards (law 49); otherwise only holdings equal to the one called or lower (000 §Calling), one out of each
+    run or rank he holds: the best part of it no better than the call, so a tierce minor out of a quart minor
+    (000: a quart minor and a tierce minor, the tierce minor called first, reckon two tierce minors) and, by the
+    same reading where the book is silent, three tens out of four (ambiguity calling.lower-first). The point is
+    one holding: the one called.
 
+    Each run of a suit and each rank is one holding as the hand holds it, so it gives at most one part: a sixième
+    is not reckoned as two tierces.
+
+    rules: declare.sinking, sequence.good-scores-all, sets.good-scores-all
     laws: 49
     post: any(set(called) <= set(h) for h in __return__) and all(h in singles(hand, category, rs) for h in __return__)
     post: len({c for h in __return__ for c in h}) == sum(len(h) for h in __return__)
     post: category != "point" or __return__ == (called,)
     post: good_against_the_cards_reckons_the_class(hand, discard, category, called, rs, __return__)
     post: reckons_none_better_than_called(hand, discard, category, called, rs, __return__)
+    post: reckons_the_best_part_of_each_holding_no_better_than_called(hand, discard, category, called, rs, __return__)
     """
     if category == "point":
         return (called,)
@@ -1277,7 +1287,12 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
     if good_against(hand, discard, category, called, "elder", rs):
         return tuple(h.cards for h in mine)
     top = key(hand, category, called, "elder", rs)
-    return (called,) + tuple(h.cards for h in mine if not set(h.cards) & set(called) and h.key <= top)
+    parts = [(h, key(hand, category, h, "elder", rs)) for h in singles(hand, category, rs)]
+    out = [called]
+    for whole in (set(h.cards) for h in mine if not set(called) <= set(h.cards)):
+        lower = [(k, h) for h, k in parts if set(h) <= whole and k <= top]
+        out += [max(lower, key=lambda kh: kh[0])[1]] if lower else []
+    return tuple(out)
 
 
 def good_against_the_cards_reckons_the_class(
@@ -1308,6 +1323,29 @@ def reckons_none_better_than_called(
     return good_against(hand, discard, category, called, "elder", rs) or all(
         key(hand, category, h, "elder", rs) <= key(hand, category, called, "elder", rs) for h in result
     )
+
+
+def reckons_the_best_part_of_each_holding_no_better_than_called(
+    hand: Hand,
+    discard: tuple[Card, ...],
+    category: DeclCategory,
+    called: Holding,
+    rs: Ruleset,
+    result: tuple[Holding, ...],
+) -> bool:
+    """Any other call allowed good reckons, out of each run or rank the hand holds, exactly one holding when some part
+    of it is no better than the one called, the best such part, and nothing else (000 §Calling: equal or lower
+    holdings, a tierce minor out of a quart minor included)."""
+    if category == "point" or good_against(hand, discard, category, called, "elder", rs):
+        return True
+    held = declare_all(hand, rs)
+    top = key(hand, category, called, "elder", rs)
+    for whole in (set(h.cards) for h in (held.sequences if category == "sequences" else held.sets)):
+        inside = [h for h in result if set(h) <= whole]
+        lower = [key(hand, category, h, "elder", rs) for h in singles(hand, category, rs) if set(h) <= whole and key(hand, category, h, "elder", rs) <= top]
+        if len(inside) != (1 if lower else 0) or (inside and key(hand, category, inside[0], "elder", rs) != max(lower)):
+            return False
+    return all(any(set(h) <= set(w.cards) for w in (held.sequences if category == "sequences" else held.sets)) for h in result)
 
 
 def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call: Opening, rs: Ruleset) -> None:

@@ -14,7 +14,7 @@ planted in copies of `partie` (docs/verification.md).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from piquet_ref.hand.cards import bit_of, parse_card
 from piquet_ref.deal.scoring import score_deal
@@ -43,27 +43,41 @@ def partie_length(rs: Ruleset, form: str) -> tuple[int, frozenset[int]]:
     return (p.four_deals, p.doubled) if form == "four-deal" else (p.deals, frozenset())
 
 
+def regular_deals(entry: Mapping[str, Any], rs: Ruleset, form: str) -> int | None:
+    """How many of a partie entry's deals are its regular deals still to come (its length less the deals brought
+    forward; the tie deals follow them), or None for games of a hundred, which have no set number of deals."""
+    if form in GAME_FORMS:
+        return None
+    return partie_length(rs, form)[0] - (entry["brought_forward"]["deals"] if "brought_forward" in entry else 0)
+
+
 def deals_as_recorded(record: Mapping[str, Any], r: PartieResult) -> bool:
     """Every deal of the record appears in order within its partie (or the one run of games), as
     `deals_in_order` states."""
     if r.form in GAME_FORMS:
         return deals_in_order(_pair(r), [d for g in r.games for d in g.deals], list(record["deals"]), r.ruleset)
     entries = [{"deals": record["deals"]}] if "deals" in record else list(record["parties"])
-    return len(entries) == len(r.parties) and all(deals_in_order(p.players, p.deals, e["deals"], r.ruleset) for p, e in zip(r.parties, entries))
+    form = "rubicon" if r.form == "chouette" else r.form
+    return len(entries) == len(r.parties) and all(
+        deals_in_order(p.players, p.deals, e["deals"], r.ruleset, regular_deals(e, r.ruleset, form)) for p, e in zip(r.parties, entries))
 
 
-def deals_in_order(pair: Sequence[str], lines: Sequence[DealLine], recorded: Sequence[Mapping[str, Any]], rs: Ruleset) -> bool:
+def deals_in_order(pair: Sequence[str], lines: Sequence[DealLine], recorded: Sequence[Mapping[str, Any]], rs: Ruleset,
+                   regular: int | None = None) -> bool:
     """The deal lines are the recorded deals, in order, each under its dealer, the other player being the
     elder; each counts the scores the score card gives, or what its deal record scores under the ruleset,
-    in its player's column. Where the ruleset has the deal alternate, nobody deals twice running; where a
-    deal was cut for and the lower cut deals, the dealer cut the lower rank."""
+    in its player's column. Where the ruleset has the deal alternate, each deal after the first is dealt by the
+    player whose turn it was, or by the other when the record marks it out of turn (L16, `dealing_breaches`);
+    where a deal was cut for and the lower cut deals, the dealer cut the lower rank."""
     if len(lines) != len(recorded):
         return False
     for i, (d, e) in enumerate(zip(lines, recorded)):
         if d.dealer != e["dealer"] or d.elder != _other(pair, d.dealer):
             return False
-        if rs.dealing.alternate and i > 0 and d.dealer == lines[i - 1].dealer:
-            return False
+    turns = [_Turn(d.dealer, d.elder, bool(e.get("out_of_turn", False))) for d, e in zip(lines, recorded)]
+    if dealing_breaches(turns, (pair[0], pair[-1]), rs, regular):
+        return False
+    for i, (d, e) in enumerate(zip(lines, recorded)):
         if "cut" in e and rs.dealing.lower_deals:
             mine, theirs = (bit_of(parse_card(str(e["cut"][p]), rs)) for p in (d.dealer, _other(pair, d.dealer)))
             if mine > theirs:
@@ -280,18 +294,35 @@ def chouette_seats_and_tens(players: tuple[str, str, str], parties: Sequence[Par
 # ------------------------------------------------------------------ the order of dealing, the JSON and the score card
 
 
-def dealing_breaches(deals: Sequence[Any], pair: tuple[str, str], rs: Ruleset) -> list[tuple[int, str]]:
-    """Each deal (its index) that breaks the order of dealing, with the code of the error due: where the deal
-    alternates, a deal after the first that is cut for (partie-invalid: only the first deal is cut for) or
-    else dealt by the player who dealt the one before (partie-dealer); else, where the lower cut deals, a
-    deal cut for whose dealer cut the higher rank (partie-cut). Each deal gives its dealer and its cut, the
-    rank of each of `pair`'s cards (higher ranks higher), or None."""
+class _Turn(NamedTuple):
+    """A deal as the order of dealing sees it: who dealt, who was elder, whether it is marked out of turn."""
+
+    dealer: str
+    elder: str
+    out_of_turn: bool
+    cut: Any = None
+
+
+def dealing_breaches(deals: Sequence[Any], pair: tuple[str, str], rs: Ruleset, regular: int | None = None) -> list[tuple[int, str]]:
+    """Each deal (its index) that breaks the order of dealing, with the code of the error due: a deal marked out of
+    turn that is the first, or where the players cut for every deal (partie-invalid: nobody's turn is set); where
+    the deal alternates, a deal after the first that is cut for (partie-invalid: only the first deal is cut for) or
+    else dealt by the player whose turn it was not, unless marked out of turn, or marked so and dealt by the player
+    whose turn it was (partie-dealer); else, where the lower cut deals, a deal cut for whose dealer cut the higher
+    rank (partie-cut). Whose turn it is (L16): the elder of the deal before deals next, except that after a deal
+    out of turn its elder deals the next two when the ruleset has him deal twice, unless it or the next is the
+    last of the `regular` deals (None: no set number). Each deal gives its dealer, elder, whether it is marked
+    out of turn and its cut, the rank of each of `pair`'s cards (higher ranks higher), or None."""
+    twice = {i + 2 for i, d in enumerate(deals) if d.out_of_turn and rs.dealing.elder_deals_twice and (regular is None or i + 2 < regular)}
     out = []
     for i, d in enumerate(deals):
         later = rs.dealing.alternate and i > 0
-        if later and d.cut is not None:
+        due = (deals[i - 2].elder if i in twice else deals[i - 1].elder) if later else None
+        if d.out_of_turn and not later:
             out.append((i, "partie-invalid"))
-        elif later and d.dealer == deals[i - 1].dealer:
+        elif later and d.cut is not None:
+            out.append((i, "partie-invalid"))
+        elif later and (d.dealer == due) == d.out_of_turn:
             out.append((i, "partie-dealer"))
         elif d.cut is not None and rs.dealing.lower_deals and d.cut[pair.index(d.dealer)] > d.cut[1 - pair.index(d.dealer)]:
             out.append((i, "partie-cut"))

@@ -15,7 +15,7 @@ from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.partie.postconditions import (  # the postconditions of the functions of this module
-    chouette_by_the_rules, chouette_seats_and_tens, dealing_breaches, deals_as_recorded, deals_in_order, games_by_the_target,
+    chouette_by_the_rules, chouette_seats_and_tens, dealing_breaches, deals_as_recorded, deals_in_order, games_by_the_target, regular_deals,
     games_needed, games_tally, json_states_the_result, partie_ends_by_the_rules, partie_ends_when_due,
     partie_goes_to_the_higher_total, partie_points_by_the_rules, partie_sums_its_deals, partie_to_the_higher_total,
     partie_totals_are_sums_of_deals, points_won_by_the_rules, score_card_states_the_result,
@@ -30,7 +30,7 @@ from piquet_ref.rules.errors import shown
 POINT_FORMS: tuple[Form, ...] = ("rubicon", "four-deal", "chouette")
 RECORD_KEYS = {"ruleset", "form", "players", "deals", "parties", "stake"}
 PARTIE_KEYS = {"deals", "brought_forward"}
-DEAL_KEYS = {"dealer", "scores", "deal", "cut"}
+DEAL_KEYS = {"dealer", "scores", "deal", "cut", "out_of_turn"}
 
 
 def _invalid(message: str) -> PiquetError:
@@ -69,6 +69,7 @@ class _Deal(NamedTuple):
     scores: tuple[int, int]
     result: DealResult | None
     cut: tuple[int, int] | None  # rank bits of each player's cut, when given
+    out_of_turn: bool = False  # dealt out of turn, found too late and so standing (L16)
 
 
 def _deal(data: Any, number: int, pair: Pair, rs: Ruleset, where: str) -> _Deal:
@@ -100,36 +101,60 @@ def _deal(data: Any, number: int, pair: Pair, rs: Ruleset, where: str) -> _Deal:
         if ranks[0] == ranks[1]:
             raise _invalid(f"{where}.cut: both cut a card of the same rank; they cut again")
         cut = (ranks[0], ranks[1])
-    return _Deal(number, str(dealer), elder, scores, result, cut)
+    out_of_turn = entry.get("out_of_turn", False)
+    if type(out_of_turn) is not bool:
+        raise _invalid(f"{where}.out_of_turn must be true or false, got {out_of_turn!r}")
+    return _Deal(number, str(dealer), elder, scores, result, cut, out_of_turn)
 
 
-def _deals(data: Any, pair: Pair, rs: Ruleset, where: str) -> list[_Deal]:
+def _deals(data: Any, pair: Pair, rs: Ruleset, where: str, regular: int | None = None) -> list[_Deal]:
     if not isinstance(data, list):
         raise _invalid(f"{where} must be a list of deals")
     deals = [_deal(d, i + 1, pair, rs, f"{where}[{i}]") for i, d in enumerate(data)]
-    check_dealers(deals, pair, rs, where)
+    check_dealers(deals, pair, rs, where, regular)
     return deals
 
 
-def check_dealers(deals: list[_Deal], pair: Pair, rs: Ruleset, where: str) -> None:
+def _due_dealer(deals: list[_Deal], i: int, rs: Ruleset, regular: int | None) -> str:
+    """Whose turn it is to deal deal `i` (after the first) where the deal alternates: the elder of the deal before;
+    but after a deal out of turn that stood, its elder deals twice running under L16 (`elder_deals_twice`), unless
+    that deal or the next is the last regular deal of the partie (`regular`, counted in `deals`; None: no set
+    number, as in games of a hundred). `check_dealers`' postcondition states the outcome."""
+    twice = i >= 2 and deals[i - 2].out_of_turn and rs.dealing.elder_deals_twice and (regular is None or i < regular)
+    return deals[i - 2].elder if twice and not deals[i - 1].out_of_turn else deals[i - 1].elder
+
+
+def check_dealers(deals: list[_Deal], pair: Pair, rs: Ruleset, where: str, regular: int | None = None) -> None:
     """The order of dealing: alternate deals (L16) or a cut for every deal (004); the cut's winner (L4, AC 1).
 
     It accepts only deals in order: where the ruleset has the deal alternate, none after the first is cut for
-    and nobody deals twice running; where the lower cut deals, every deal cut for is dealt by the lower cut.
+    and each is dealt by the player whose turn it is (`_due_dealer`), or, marked out of turn (it stood, found too
+    late, L16), by the other; where the lower cut deals, every deal cut for is dealt by the lower cut. A deal out
+    of turn is no deal of the first (the cut decides it) nor where the players cut for every deal. `regular` is how
+    many of `deals` are the partie's regular deals, the tie deals following them (None: no set number, as in games
+    of a hundred), since law 16's remedy stops at the last of them.
     (Which it refuses, and with what code: `partie_refusals.dealers_refused`.)
 
     rules: deal.alternation, deal.cut
     pre: pair[0] != pair[1] and all(d.dealer in pair for d in deals)
     raises: PiquetError
-    post: dealing_breaches(deals, pair, rs) == []
+    post: dealing_breaches(deals, pair, rs, regular) == []
     """
     dealing = rs.dealing
     for i, d in enumerate(deals):
+        if d.out_of_turn and (i == 0 or not dealing.alternate):
+            why = "the first deal goes as the cut decides" if i == 0 else "the players cut for every deal"
+            raise _invalid(f"{where}[{i}].out_of_turn: no deal of a record is out of turn here: {why}")
         if dealing.alternate and i > 0:
             if d.cut is not None:
                 raise _invalid(f"{where}[{i}].cut: the deal alternates, so only the first deal is cut for")
-            if d.dealer == deals[i - 1].dealer:
+            due = _due_dealer(deals, i, rs, regular)
+            if d.out_of_turn and d.dealer == due:
+                raise error("partie-dealer", f"{where}[{i}]: marked out of turn, but it was {d.dealer}'s turn to deal")
+            if not d.out_of_turn and d.dealer != due and due != deals[i - 1].dealer:
                 raise error("partie-dealer", f"{where}[{i}]: {d.dealer} deals twice running; the deal alternates")
+            if not d.out_of_turn and d.dealer != due:
+                raise error("partie-dealer", f"{where}[{i}]: {d.dealer} deals, but {due}, the elder of the deal out of turn {where}[{i - 2}], deals twice running")
         if d.cut is not None and dealing.lower_deals:
             lower = pair[0] if d.cut[0] < d.cut[1] else pair[1]
             if d.dealer != lower:
@@ -163,7 +188,7 @@ def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, 
     post: (__return__.number, __return__.players) == (number, pair)
     post: scores_brought_forward_as_entered(data, pair, __return__)
     rules: deal.cut, deal.alternation, partie.deals
-    post: deals_in_order(pair, __return__.deals, data["deals"], rs)
+    post: deals_in_order(pair, __return__.deals, data["deals"], rs, regular_deals(data, rs, form))
     rules: partie.deals, partie.four-deal, partie.ties
     post: partie_sums_its_deals(__return__, rs, form)
     post: partie_ends_when_due(__return__, rs, form)
@@ -185,7 +210,7 @@ def rubicon_partie(data: Any, number: int, pair: Pair, rs: Ruleset, form: Form, 
             raise _invalid(f"{where}.brought_forward.deals must be 1..{length}, got {done}")
         totals = _scores(bf.get("scores"), pair, f"{where}.brought_forward.scores")
         forward = (done, totals[0], totals[1])
-    deals = _deals(entry.get("deals"), pair, rs, f"{where}.deals")
+    deals = _deals(entry.get("deals"), pair, rs, f"{where}.deals", length - done)
     lines = []
     for d in deals:
         n = done + d.number  # its number in the partie
@@ -365,7 +390,7 @@ def parties_numbered_and_dealt_in_order(
     """Each entry is a partie, numbered in order, whose deals are the entry's in order, cut and dealt in turn
     (rules deal.cut, deal.alternation, partie.deals)."""
     return len(result[0]) == len(data) and all(
-        p.number == i and deals_in_order(p.players, p.deals, e["deals"], rs)
+        p.number == i and deals_in_order(p.players, p.deals, e["deals"], rs, regular_deals(e, rs, "rubicon"))
         for i, (p, e) in enumerate(zip(result[0], data), 1)
     )
 

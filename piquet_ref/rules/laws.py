@@ -2,7 +2,8 @@
 
 Each law has its statement in our words, its kind, what brings it into play, its remedy or penalty,
 the rules, error codes and ambiguities it concerns, and whether a record of the deal's actions can
-decide it (with the reason when not). A law the state machine applies names the situations it governs
+decide it (with the reason when not); an executable law names the conformance cases, built from its own words,
+that check it (`cases`). A law the state machine applies names the situations it governs
 (`situations`, semantic ids the code asks for through `law_of`, so a law number is written once, here)
 and what the innocent player may elect under it (`elections`). The references are checked both ways: a law lists exactly the
 error codes of spec/errors.yaml that give its number, and exactly the ambiguities whose `laws` name it.
@@ -17,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from piquet_ref.rules.catalogue import load_ambiguities
+from piquet_ref.rules.catalogue import CASE_ID, load_ambiguities
 from piquet_ref.rules.tables import spec_invalid, table_strings, table_text
 from piquet_ref.rules.codes import error, load_error_catalogue
 from piquet_ref.rules.tables import rule_ids_of
@@ -36,7 +37,7 @@ NEEDS_REMEDY: tuple[Kind, ...] = ("irregularity", "penalty")  # a law of these k
 NUMBERS = range(1, 79)  # the code of 1882 has 78 laws
 FILE = "laws.yaml"
 LAW_FIELDS = ("number", "section", "statement", "kind", "trigger", "remedy", "rules", "errors", "ambiguities", "executable")
-LAW_OPTIONAL = ("why_not", "items", "situations", "elections", "machine")
+LAW_OPTIONAL = ("why_not", "items", "situations", "elections", "machine", "cases")
 SITUATION_ID = re.compile(r"[a-z]+(?:[.-][a-z0-9]+)+")
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -70,6 +71,7 @@ class Law:
     situations: tuple[str, ...] = ()  # what the state machine asks this law for (`law_of`)
     elections: tuple[str, ...] = ()  # what the innocent player may elect under it (`ELECTIONS`)
     machine: str | None = None  # how the state machine represents what the law leaves free, where it says
+    cases: tuple[str, ...] = ()  # the conformance cases built from the law's own words that check it (executable laws)
 
 
 def load_laws(root: Path) -> tuple[Law, ...]:
@@ -163,12 +165,18 @@ def _law(item: Any, where: str, sections: tuple[str, ...], rules: frozenset[str]
         raise spec_invalid(f"{where}.elections", f"{shown(unknown_choice[0])} is not an election (one of {', '.join(ELECTIONS)})")
     if elections and not executable:
         raise spec_invalid(f"{where}.elections", "a law the state machine cannot decide offers no election to it")
+    cases = table_strings(item.get("cases", []), f"{where}.cases")
+    if executable != bool(cases):
+        raise spec_invalid(f"{where}.cases", "an executable law names the conformance cases that check it, and a law not executable names none")
+    bad_id = [c for c in cases if not CASE_ID.fullmatch(c)]
+    if bad_id or len(set(cases)) != len(cases):
+        raise spec_invalid(f"{where}.cases", f"must be distinct case ids (PQ- and five characters), got {bad_id[0] if bad_id else 'one twice'!r}")
     return Law(
         number, item["section"], table_text(item["statement"], f"{where}.statement"), cast(Kind, kind),
         table_text(item["trigger"], f"{where}.trigger"), None if remedy is None else table_text(remedy, f"{where}.remedy"),
         touched, table_strings(item["errors"], f"{where}.errors"), table_strings(item["ambiguities"], f"{where}.ambiguities"),
         executable, why_not, items, situations, elections,
-        None if item.get("machine") is None else table_text(item["machine"], f"{where}.machine"),
+        None if item.get("machine") is None else table_text(item["machine"], f"{where}.machine"), cases,
     )
 
 

@@ -507,6 +507,8 @@ def _build_match(t: _Tables) -> dict[str, Any]:
         "dealing": DealingRules(
             lower_deals=t.param("deal.cut", "deals_first", choice("higher-chooses", "lower"), "higher-chooses or lower") == "lower",
             alternate=t.param("deal.alternation", "alternate", _boolean, "true or false"),
+            elder_deals_twice=t.param("deal.alternation", "out_of_turn", choice("elder-deals-twice", "stands"), "elder-deals-twice or stands")
+            == "elder-deals-twice",
         ),
         "partie": PartieRules(
             default_form=cast(Form, t.param("partie.form", "default", choice(*FORMS), f"one of {', '.join(FORMS)}")),

@@ -172,6 +172,7 @@ FORMS: tuple[Form, ...] = ("rubicon", "four-deal", "hundred-up", "best-of-five",
 class DealingRules:
     lower_deals: bool  # the lower cut deals first (else the higher cut chooses)
     alternate: bool  # the deal alternates (else the players cut for every deal)
+    elder_deals_twice: bool  # the elder of a deal out of turn that stood deals the next two (L16; else the turn goes on from it)
 
 
 @dataclass(frozen=True)
