@@ -25,6 +25,7 @@ from pathlib import Path
 from piquet_ref.docs.code_map import locations
 from piquet_ref.docs.disputes import dispute_pages
 from piquet_ref.docs.rules_info import cases_of_rule, corpus_cases, values_in_words
+from piquet_ref.docs.svg import hand_svg
 from piquet_ref.docs.site_kit import (
     CHAPTERS, DECISIONS_PAGE, KIND_WORDS, LAWS_PAGE, MAX_PAGE, ODDS_PAGE, OTHER, RULESETS_PAGE, SOURCES_PAGE, Chapter, Page,
     anchor, area_of, case_in_full, case_link, cases_by_id, chapter_of, chapter_page, citation, corpus_page, corpus_paging, deal_page,
@@ -66,6 +67,7 @@ root_doc = "index"
 html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
+html_favicon = "_static/favicon.svg"
 html_copy_source = False  # the Markdown is a build product of spec/: nothing to read there that the page lacks
 html_show_sourcelink = False
 html_show_sphinx = True
@@ -399,7 +401,7 @@ def site_files(package_root: Path | None = None) -> list[Page]:
     pictures = [Page(picture_path(cid), svg) for cid in shown if (svg := picture(cid)) is not None]
     root = package_root or Path(__file__).resolve().parent.parent.parent
     conf = CONF.format(package_root=str(root), title=TITLE)
-    return pages + pictures + [Page("_static/site.css", CSS), Page("conf.py", conf)]
+    return pages + pictures + [Page("_static/site.css", CSS), Page("_static/favicon.svg", hand_svg("AS")), Page("conf.py", conf)]
 
 
 def _pictures_named(text: str) -> list[str]:
