@@ -111,7 +111,7 @@ def test_a_dispute_over_a_deal_scores_one_under_every_ruleset_and_explains_its_o
     section = text[text.index("## One deal under every ruleset"):].splitlines()
     for s in found.scores:
         row = next(line for line in section if line.startswith(f"| <a href=\"../reference/rulesets.html#{s.ruleset.id}\""))
-        assert (f"| {s.result.elder.total} | {s.result.younger.total} |" if s.result else "| rejected |") in row
+        assert (f"| scored | {s.result.elder.total} | {s.result.younger.total} |" if s.result else f"| rejected: `{s.error and s.error.code}` |") in row
     own = [d for d in found.differences if a.id in d.ambiguities and d.key != "total"]
     assert turns == bool(own)
     explained = [line for line in section if line.startswith("- Under ")]

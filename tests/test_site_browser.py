@@ -120,7 +120,7 @@ return images.every(i => i.complete);
 def _wait(session: Any, script: str) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(session, WAIT).until(lambda s: s.execute_script(script))
+    WebDriverWait(session, WAIT, poll_frequency=0.05).until(lambda s: s.execute_script(script))
 
 
 @pytest.fixture(scope="module")

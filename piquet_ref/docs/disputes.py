@@ -48,16 +48,22 @@ def _candidates(a: Ambiguity) -> list[Case]:
 
 def shown_deal(a: Ambiguity) -> tuple[Case, RulesetComparison, bool] | None:
     """The deal a dispute's page scores under every ruleset, and whether this dispute makes a difference to it:
-    the first candidate on which it does, else the dispute's own first deal."""
+    of the deals on which it does, a worked example of the sources first, then one of the dispute's own cases,
+    then the deal with the most tricks (a whole deal shows more than a trick); else the dispute's own first deal."""
     fallback: tuple[Case, RulesetComparison, bool] | None = None
+    turning: list[tuple[Case, RulesetComparison]] = []
     for case in _candidates(a):
         found = comparison(case.id)
         if found is None:
             continue
         if any(a.id in d.ambiguities for d in found.differences):
-            return case, found, True
-        if fallback is None and case.id in a.cases:
+            turning.append((case, found))
+        elif fallback is None and case.id in a.cases:
             fallback = (case, found, False)
+    if turning:
+        case, found = min(turning, key=lambda t: (t[0].data.get("provenance") != "source-example", t[0].id not in a.cases,
+                                                  -len(t[0].data["input"].get("tricks", []))))
+        return case, found, True
     return fallback
 
 
@@ -81,25 +87,25 @@ def comparison_lines(frm: str, case: Case, found: RulesetComparison, a: Ambiguit
     out = [case_heading(frm, case), "", md(str(case.data.get("description", ""))), ""]
     if picture(case.id) is not None:
         out += [picture_img(frm, case.id), ""]
-    out += ["| ruleset | elder | younger | differs from " + DEFAULT_RULESET + " in |", "|---|---|---|---|"]
+    out += ["| ruleset | the deal | elder | younger | differs from " + DEFAULT_RULESET + " in |", "|---|---|---|---|---|"]
     for s in found.scores:
         mine = [d for d in found.differences if d.ruleset == s.ruleset.id and d.key != "total"]
         differs = ", ".join(f"{d.player} {d.key.replace('_', ' ')}" if d.player else "whether the deal stands" for d in mine) or "nothing"
         if s.result is None:
             assert s.error is not None
-            out.append(f"| {ruleset_link(frm, s.ruleset.id)} | rejected | `{s.error.code}` | {differs} |")
+            out.append(f"| {ruleset_link(frm, s.ruleset.id)} | rejected: `{s.error.code}` | | | {differs} |")
         else:
-            out.append(f"| {ruleset_link(frm, s.ruleset.id)} | {s.result.elder.total} | {s.result.younger.total} | {differs} |")
+            out.append(f"| {ruleset_link(frm, s.ruleset.id)} | scored | {s.result.elder.total} | {s.result.younger.total} | {differs} |")
     out.append("")
     explained = [d for d in found.differences if d.key != "total"]
     if a is not None and not turns:
-        out += [("Every ruleset reads this dispute alike, so it makes no difference to this deal or any other"
-                 if len({r.reading for _, r in a.readings}) <= 1 else
-                 "No deal of the corpus turns on this dispute's readings; this is the first deal of its own cases") + ".", ""]
+        alike = len(a.readings) <= 1
+        out += ["No score of this deal, nor of any deal of the corpus, turns on this dispute"
+                + (": every ruleset takes the same reading" if alike else ": the rulesets' readings come to the same") + ".", ""]
     if explained:
         out += ["What differs, and why:", ""] + [f"- {explain(frm, d)}" for d in explained] + [""]
     else:
-        out += ["Every ruleset scores this deal alike.", ""]
+        out += ["Every ruleset treats this deal alike.", ""]
     return out
 
 

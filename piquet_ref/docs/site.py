@@ -20,6 +20,7 @@ Every function here is pure: `site_files()` returns the files to write, and noth
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from piquet_ref.docs.code_map import locations
@@ -42,6 +43,7 @@ from piquet_ref.runner.corpus import Case
 
 TITLE = "Piquet: the rulebook"
 SHOWN = 3  # cases shown in full beside a rule; the rest are listed by link
+READING = 160  # characters of a ruleset's reading shown beside a rule; the dispute's page gives it whole
 API_PAGE = "reference/api.md"
 CSS = """/* The rulebook site's own style: pictures fit the page, tables scroll rather than squeeze. */
 .pq-picture, svg.pq-deal, svg.pq-hand { max-width: 100%; height: auto; }
@@ -71,6 +73,7 @@ html_favicon = "_static/favicon.svg"
 html_copy_source = False  # the Markdown is a build product of spec/: nothing to read there that the page lacks
 html_show_sourcelink = False
 html_show_sphinx = True
+html_show_copyright = False
 html_permalinks = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -79,10 +82,28 @@ myst_enable_extensions = []
 suppress_warnings = ["myst.header"]  # a rule's heading sits at the level of its chapter's sections, by design
 
 
+CONTRACT = ("pre:", "post:", "rules:", "laws:", "raises:")
+
+
+def _contracts_apart(app, what, name, obj, options, lines):
+    """A docstring's PEP 316 conditions (`pre:`, `post:`) and the rules, laws and errors they state, which the
+    package writes one a line, shown one a line, as code, rather than run together into a paragraph; the field
+    docstrings a NamedTuple writes for itself ("Alias for field number 0") left out."""
+    said = [line for line in lines if line.strip()]
+    if said and all(line.startswith("Alias for field number") for line in said):
+        lines[:] = []
+        return
+    start = next((i for i, line in enumerate(lines) if line.strip().startswith(CONTRACT)), None)
+    if start is not None:
+        lines[start:] = ["The contracts, and the rules and laws they state:", "", ".. code-block:: text", ""] + [
+            "    " + line for line in lines[start:]] + [""]
+
+
 def setup(app):
     """Every rule an object of its own kind (the `rule` directive marks it), so that search finds a rule by any
     part of its id ("pique" finds pique.score) and links to it; a page title alone would not."""
     app.add_crossref_type("rule", "rule", objname="rule of Piquet")
+    app.connect("autodoc-process-docstring", _contracts_apart)
     # Rank a rule with the page titles, above the pages that merely mention its words: Sphinx gives a kind of
     # object this priority only at its creation, so set it on the object type just made (if the registry is as
     # expected; else the rules are still found, lower in the list).
@@ -121,7 +142,8 @@ def rule_markdown(rule: Rule) -> list[str]:
     if disputes:
         out += ["**Disputes.**", ""]
         for a in disputes:
-            readings = "; ".join(f"{ruleset_link(frm, rid)}: {md(r.reading)}" for rid, r in a.readings)
+            readings = "; ".join(f"{ruleset_link(frm, rid)}: {md(textwrap.shorten(r.reading, READING, placeholder=' ...'))}"
+                                 for rid, r in a.readings)
             out.append(f"- {dispute_link(frm, a.id)}: {md(a.topic)} ({KIND_WORDS[a.kind]}). {readings}")
         out.append("")
     cases = cases_of_rule(rule.id)
@@ -206,7 +228,7 @@ def decisions_markdown() -> str:
             else:
                 out += [f"**Decidable; pending:** {md(d.pending or '')}", ""]
         else:
-            out += [f"**Not decidable:** {md(d.why_not or '')}", ""]
+            out += [f"**Not decidable:** {md((d.why_not or '').rstrip('.'))}.", ""]
         out += [f"**In the state machine.** {md(d.machine)}", ""] if d.machine else []
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -360,7 +382,7 @@ def api_markdown() -> str:
 
 def index_markdown(chapters: list[tuple[Chapter, list[Rule]]], deals: int) -> str:
     rules = sum(len(r) for _, r in chapters)
-    example = next(r.id for c, rs in chapters if c.slug == "pique" for r in rs)
+    example = next(r.id for _, rs in chapters for r in rs if r.id.split(".")[0] == "pique")
     out = [f"# {TITLE}", "", "The rules of Piquet as the Portland and Turf Clubs codified them in 1882, every rule in our own "
            "words with its sources, where the sources disagree and how each ruleset reads them, and the worked deals of "
            "the sources drawn card by card. It is generated from the tables of `spec/` and the conformance corpus of "
@@ -375,7 +397,11 @@ def index_markdown(chapters: list[tuple[Chapter, list[Rule]]], deals: int) -> st
            "## How to read a rule", "", "Each rule stands under its id, which is also its address on the page "
            f"({link('index.md', chapter_page(chapter_of(example)), example, example)} for example): our statement of it, "
            "the sources it rests on, its values under each ruleset, the disputes that touch it, and cases of the corpus "
-           "that pin it, shown in full.", ""]
+           "that pin it, shown in full.", "",
+           "## How to settle a dispute", "", "Find the rule (search, or its chapter), then follow the dispute it names: its page "
+           "sets what each source says beside the reading each ruleset takes and why, and scores a deal under every ruleset "
+           "so that the difference shows in points. The worked deals of the sources are drawn card by card with every score "
+           f"in the order it reckons; {link('index.md', 'deals/index.md', 'the worked deals')} list them all.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
