@@ -97,7 +97,7 @@ def notation(ruleset: Ruleset) -> Notation:
 SPELLING = "a rank A K Q J T/10 9 8 7, then a suit S H D C or ♠ ♥ ♦ ♣"
 
 
-def did_you_mean(text: object, table: Mapping[str, Card]) -> str:
+def _did_you_mean(text: object, table: Mapping[str, Card]) -> str:
     """A hint for a text that is not a card: the nearest spellings in upper case (`1S` may be `10S`, `AX` an ace),
     or nothing when none is near. Computed only once a card is refused, so a good record never pays for it."""
     if not isinstance(text, str):
@@ -112,7 +112,7 @@ def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
     table = notation(ruleset_of(ruleset)).parse
     card = table.get(text.strip()) if isinstance(text, str) else None
     if card is None:
-        raise error("card-unknown", f"{text!r} is not a card ({SPELLING}){did_you_mean(text, table)}")
+        raise error("card-unknown", f"{text!r} is not a card ({SPELLING}){_did_you_mean(text, table)}")
     return card
 
 
@@ -137,7 +137,7 @@ def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Car
     for i, item in enumerate(items):
         card = table.get(item.strip()) if isinstance(item, str) else None
         if card is None:
-            raise error("card-unknown", f"{what}[{i}]: {item!r} is not a card ({SPELLING}){did_you_mean(item, table)}")
+            raise error("card-unknown", f"{what}[{i}]: {item!r} is not a card ({SPELLING}){_did_you_mean(item, table)}")
         out.append(card)
     return tuple(out)
 
