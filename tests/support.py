@@ -7,12 +7,15 @@
 - The calling dialogue read from the laws, independently of the machine (`dialogues`, `held_call`,
   `claim_allowed`, ...): the oracle tests/test_dialogue.py and tests/test_machine.py hold the machine against.
 - Boxes and states for the run-time checks of the laws' deciders; condition trees for the odds.
+- `cards_by_role`: what the picture of a deal record must hold, read from the record alone (tests/test_svg.py,
+  tests/test_site.py and the browser test count the cards drawn against it).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+from collections import Counter
 import shutil
 import sys
 from itertools import combinations
@@ -75,6 +78,22 @@ def cli_run(argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
     finally:
         sys.stdin = saved
     return code, out.getvalue(), err.getvalue()
+
+
+def cards_by_role(record: dict[str, Any]) -> Counter[str]:
+    """The cards the picture of a deal record draws, by their role: each hand as dealt and its discard (or the hand
+    after the exchange, for a record given so), the stock, and both cards of every trick."""
+    want: Counter[str] = Counter()
+    for p in ("elder", "younger"):
+        side = record[p]
+        if "dealt" in side:
+            want["dealt"] += len(side["dealt"])
+            want["discard"] += len(side.get("discard", []))
+        else:
+            want["hand"] += len(side["hand"])
+    want["stock"] += len(record.get("stock", []))
+    want["trick"] += 2 * len(record.get("tricks", []))
+    return +want
 
 
 def machine_deal(elder: str, younger: str, stock: str) -> Any:

@@ -15,7 +15,8 @@ import yaml
 from piquet_ref.runner.corpus import load_cases
 from piquet_ref.rules.decisions import NUMERALS, decisions, load_decisions
 from piquet_ref.rules.laws import laws
-from piquet_ref.docs.spec_doc import spec_markdown
+from piquet_ref.docs.site import decisions_markdown
+from piquet_ref.docs.site_kit import md
 
 from tests.support import assert_break_refused
 
@@ -56,13 +57,15 @@ def test_every_law_a_ruling_rests_on_is_a_law_of_the_code() -> None:
     assert all(set(d.laws) <= numbers for d in decisions())
 
 
-def test_docs_spec_md_gives_every_case_with_its_ruling_and_status() -> None:
-    text = spec_markdown()
+def test_the_site_gives_every_case_with_its_ruling_and_status() -> None:
+    text = decisions_markdown()
     for d in decisions():
         start = text.index(f'<a id="case-{d.case.lower()}"></a>')
-        block = text[start:text.index("\n\n", text.index(f"**Case {d.case}**", start))]
-        assert d.question in block and d.ruling in block
-        assert (d.why_not or "") in block and (d.machine or "") in block and all(c in block for c in d.cases)
+        end = text.find('<a id="case-', start + 10)
+        block = text[start:end if end > 0 else None]
+        assert f"## Case {d.case}" in block and md(d.question) in block and md(d.ruling) in block
+        assert md(d.why_not or "") in block and md(d.machine or "") in block and all(f'#{c}"' in block for c in d.cases)
+        assert all(f'laws.html#law-{n}"' in block for n in d.laws)
 
 
 def edited(change: Callable[[list[dict[str, Any]]], object]) -> Callable[[Path], None]:

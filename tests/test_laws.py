@@ -24,7 +24,8 @@ from piquet_ref.rules.catalogue import ambiguities
 from piquet_ref.runner.corpus import load_cases
 from piquet_ref.rules.codes import error_catalogue
 from piquet_ref.rules.laws import KINDS, NUMBERS, law, law_of, laws, load_laws
-from piquet_ref.docs.spec_doc import spec_markdown
+from piquet_ref.docs.site import laws_markdown
+from piquet_ref.docs.site_kit import LAWS_PAGE, chapter_of, chapter_page, dispute_page, href, md
 from piquet_ref.rules.files import spec_dir
 
 from tests.support import assert_break_refused
@@ -94,19 +95,19 @@ def test_the_shipped_laws_load_from_a_copy_of_spec(tmp_path: Path) -> None:
     assert load_laws(tmp_path / "spec") == laws()
 
 
-def test_docs_spec_md_gives_every_law_with_its_references_and_status() -> None:
-    text = spec_markdown()
-    section = text[text.index("## 9 The laws"):text.index("## 10 Ambiguities")]
+def test_the_site_gives_every_law_with_its_references_and_status() -> None:
+    text = laws_markdown()
     for x in laws():
-        start = section.index(f'<a id="law-{x.number}"></a>')
-        block = section[start:section.index("<a id=", start + 10)]
-        assert f"### Law {x.number} ({x.section})" in block and x.statement in block
-        assert all(f"- {i.mark}. {i.statement}" in block for i in x.items)
-        assert all(f"[`{r}`](#rule-{r})" in block and f'<a id="rule-{r}"></a>' in text for r in x.rules)
+        start = text.index(f'<a id="law-{x.number}"></a>')
+        end = text.find('<a id="law-', start + 10)
+        block = text[start:end if end > 0 else None]
+        assert f"### Law {x.number}\n" in block and md(x.statement) in block
+        assert all(f"- {i.mark}. {md(i.statement)}" in block for i in x.items)
+        assert all(f'href="{href(LAWS_PAGE, chapter_page(chapter_of(r)), r)}"' in block for r in x.rules)
         assert all(f"`{c}`" in block for c in x.errors)
-        assert all(f"(#ambiguity-{a})" in block for a in x.ambiguities)
-        assert ("**Executable.** yes." if x.executable else f"**Executable.** no: {x.why_not}") in block
-        assert x.machine is None or f"**In the state machine.** {x.machine}" in block
+        assert all(f'href="{href(LAWS_PAGE, dispute_page(a))}"' in block for a in x.ambiguities)
+        assert ("**Executable.** yes." if x.executable else f"**Executable.** no: {md(x.why_not or '')}") in block
+        assert x.machine is None or f"**In the state machine.** {md(x.machine)}" in block
         assert all(f"`{c}`" in block for c in x.cases) and ("**Checked by.** `" in block) == x.executable
 
 
@@ -265,8 +266,9 @@ def test_a_law_is_found_by_its_number_and_nothing_else() -> None:
         assert info.value.code == "reference-unknown" and repr(bad) in str(info.value)
 
 
-@pytest.mark.parametrize("arg", ["0", "79", "x", "-1", "5.0"])
+@pytest.mark.parametrize("arg", ["0", "79", "xyzzy", "-1", "5.0"])
 def test_the_cli_refuses_a_law_that_is_not_one_of_the_78(arg: str) -> None:
+    """A number that is no law, or words no law holds (`laws` takes words too: tests/test_lookup.py)."""
     code, out, err = cli_run(["laws", arg])
     assert code == 1 and out == ""
     assert err.startswith("piquet-ref: error: reference-unknown") and repr(arg) in err

@@ -1,47 +1,38 @@
-"""The human spec is a build product: `piquet-ref spec-doc` writes it from spec/ and the corpus (build/SPEC.md),
-and it gives every rule its statement, sources, cases, code and the ambiguities that touch it."""
+"""`piquet-ref spec-doc` writes the spec's index (build/SPEC.md): every chapter, rule and dispute with its address on
+the rulebook site, which holds the spec in full. It stays short: the index is what a plain file can carry."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from piquet_ref import default_ruleset
+from piquet_ref.docs.site import site_pages
+from piquet_ref.docs.site_kit import chapter_of, chapter_page, dispute_page, html_of
+from piquet_ref.docs.spec_doc import spec_markdown
 from piquet_ref.rules.catalogue import ambiguities
-from piquet_ref.rules.tables import ruleset_ids
-from piquet_ref.docs.spec_doc import OUTLINE, _section_of, spec_markdown
 
 from tests.support import cli_run
 
 TEXT = spec_markdown()
+MOST = 40_000  # an index, not the spec: a few lines a rule
 
 
-def test_every_rule_has_its_statement_sources_cases_and_code() -> None:
+def test_every_rule_and_dispute_is_listed_with_its_address_on_the_site() -> None:
     for rule in default_ruleset().rules.values():
-        start = TEXT.index(f'<a id="rule-{rule.id}"></a>')
-        block = TEXT[start:TEXT.index("<a id=", start + 10)]
-        assert rule.statement in block
-        assert "**Sources.** " + "; ".join(f"{c.key} {c.at}" for c in rule.sources) in block
-        assert "**Cases** (" in block and "**Carried out by** `piquet_ref/" in block
-        for a in ambiguities():
-            if rule.id in a.rules:
-                assert f"[`{a.id}`](#ambiguity-{a.id})" in block
+        assert f"[`{rule.id}`](site/{html_of(chapter_page(chapter_of(rule.id)))}#{rule.id})" in TEXT
+    for a in ambiguities():
+        assert f"[`{a.id}`](site/{html_of(dispute_page(a.id))})" in TEXT
 
 
-def test_sections_follow_the_game_and_every_ambiguity_and_ruleset_is_written_out() -> None:
-    titles = [s.title for s in OUTLINE]
-    assert titles == ["The pack", "The deal", "Carte blanche", "The exchange", "Declarations", "Play", "Scoring", "The partie", "The laws"]
-    positions = [TEXT.index(f" {t}\n\n") for t in titles]
-    assert positions == sorted(positions)
-    assert all(f'<a id="ambiguity-{a.id}"></a>' in TEXT for a in ambiguities())
-    assert all(f"\n### {rid}\n" in TEXT for rid in ruleset_ids())
+def test_every_address_is_a_page_of_the_site_and_the_index_is_short() -> None:
+    pages = {html_of(p.path) for p in site_pages()}
+    for target in re.findall(r"\]\(site/([^)#]+)", TEXT):
+        assert target in pages, target
+    assert len(TEXT.encode("utf-8")) < MOST
 
 
-def test_rules_of_the_laws_to_come_land_in_the_laws_section() -> None:
-    assert OUTLINE[_section_of("laws.point-first")].title == "The laws"
-    assert _section_of("nothing.known") == len(OUTLINE)  # "Other rules"
-
-
-def test_spec_doc_writes_the_spec_where_it_is_told(tmp_path: Path) -> None:
+def test_spec_doc_writes_the_index_where_it_is_told(tmp_path: Path) -> None:
     out = tmp_path / "nested" / "SPEC.md"
     code, stdout, _ = cli_run(["spec-doc", "--output", str(out)])
     assert code == 0 and out.read_text(encoding="utf-8") == TEXT and str(out) in stdout

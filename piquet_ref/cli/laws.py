@@ -22,7 +22,7 @@ def add_laws_command(sub: Any) -> None:
         "laws", help="the 78 Laws of Piquet (1882) in our words: kind, remedy, rules, error codes, executable or why not",
         description="The Laws of Piquet of the Portland and Turf Clubs, from spec/laws.yaml: all as a table, or law N in full.",
     )
-    p.add_argument("number", nargs="?", metavar="N", help="one law, 1-78")
+    p.add_argument("number", nargs="*", metavar="N|WORD", help="one law by its number (1-78), or words the laws listed must hold (e.g. revoke)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_laws)
 
@@ -81,8 +81,18 @@ def law_text(x: Law) -> str:
 
 
 def cmd_laws(args: argparse.Namespace) -> int:
-    if args.number is not None:
-        one = law(args.number)
+    from piquet_ref.docs.lookup import find, listing
+
+    query = " ".join(args.number)
+    if query:
+        found = find("laws", query)
+        if found.exact is None:
+            if args.format == "json":
+                print(json.dumps([law_json(law(e.key)) for e in found.matches], ensure_ascii=False, indent=2))
+            else:
+                sys.stdout.write(listing("laws", found))
+            return 0
+        one = law(found.exact)
         if args.format == "json":
             print(json.dumps(law_json(one), ensure_ascii=False, indent=2))
         else:

@@ -25,6 +25,7 @@ from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.cli.replay import add_replay_command
+from piquet_ref.cli.site import add_site_command
 from piquet_ref.protocol.results import result_json
 from piquet_ref.deal.scoring import score_deal
 
@@ -46,6 +47,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         if not isinstance(record, dict):
             raise error("record-invalid", f"{source}: a deal record must be a mapping")
         record = {**record, "ruleset": args.ruleset}
+    if args.format == "svg":
+        from piquet_ref.docs.svg import deal_svg
+
+        sys.stdout.write(deal_svg(record) + "\n")
+        return 0
     result = score_deal(record)
     return emit(args.format, lambda: result_json(result), lambda: narrate(result))
 
@@ -127,11 +133,19 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_reference(args: argparse.Namespace) -> int:
-    """`sources`, `ambiguities` and `rules`: one entry (by key or id) or the list, as text or JSON."""
+    """`sources`, `ambiguities` and `rules`: one entry by its key or id, the entries some words match, or the list;
+    as text or JSON."""
+    from piquet_ref.docs.lookup import find, listing
     from piquet_ref.docs.rules_info import VIEWS
 
-    view, key = VIEWS[args.command], args.key
-    return emit(args.format, lambda: view.one_json(key) if key else view.all_json(), lambda: view.one_text(key) if key else view.all_text())
+    view, query = VIEWS[args.command], " ".join(args.key)
+    if not query:
+        return emit(args.format, view.all_json, view.all_text)
+    found = find(args.command, query)
+    if found.exact is not None:
+        key = found.exact
+        return emit(args.format, lambda: view.one_json(key), lambda: view.one_text(key))
+    return emit(args.format, lambda: [view.one_json(e.key) for e in found.matches], lambda: listing(args.command, found))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -147,7 +161,8 @@ def parser() -> argparse.ArgumentParser:
                        description="Score a deal record: dealt hands, discards, stock (top first) and tricks; see docs/formats.md.")
     s.add_argument("file", nargs="?", metavar="FILE", help="deal record file, or - for stdin")
     s.add_argument("--example", action="store_true", help="score the bundled example (Cavendish's worked deal)")
-    s.add_argument("--format", choices=("text", "json"), default="text", help="text ledger (default) or JSON result")
+    s.add_argument("--format", choices=("text", "json", "svg"), default="text",
+                   help="text ledger (default), JSON result, or the picture of the deal as SVG (not with --compare)")
     how = s.add_mutually_exclusive_group()
     how.add_argument("--ruleset", choices=ruleset_ids(), help="score under this ruleset instead of the record's")
     how.add_argument("--compare", action="store_true",
@@ -178,19 +193,21 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--lock", action="store_true", help="record every ruleset as released (refuses if a released one changed)")
     r.set_defaults(func=cmd_rulesets)
 
-    for name, what, example in (
-        ("sources", "the sources: key, author, title, year, what each speaks for, how it is cited", "000, L, AC"),
-        ("ambiguities", "where the sources disagree: each source's position and each ruleset's reading", "exchange.younger-minimum"),
-        ("rules", "the rules: statement, citations, values, variants, code location, cases", "point.compare"),
+    for name, what, example, words in (
+        ("sources", "the sources: key, author, title, year, what each speaks for, how it is cited", "000, L, AC", "hoyle"),
+        ("ambiguities", "where the sources disagree: each source's position and each ruleset's reading", "exchange.younger-minimum", "pique"),
+        ("rules", "the rules: statement, citations, values, variants, code location, cases", "point.compare", "carte blanche"),
     ):
         ref = sub.add_parser(name, help=what)
-        ref.add_argument("key", nargs="?", metavar="ID", help=f"one entry (e.g. {example})")
+        ref.add_argument("key", nargs="*", metavar="ID|WORD",
+                         help=f"one entry by its id (e.g. {example}), or words the entries listed must hold (e.g. {words})")
         ref.add_argument("--format", choices=("text", "json"), default="text")
         ref.set_defaults(func=cmd_reference)
 
-    sd = sub.add_parser("spec-doc", help="write the human spec, generated from spec/ and the corpus (a build product)",
-                        description="Generate the human spec from spec/ (rules, ambiguities, rulesets, sources) and the corpus.")
-    sd.add_argument("--output", default="build/SPEC.md", metavar="PATH", help="where to write it (default build/SPEC.md)")
+    sd = sub.add_parser("spec-doc", help="write the index of the spec: every rule and dispute with its address on the site",
+                        description="Write a short index of the spec (every chapter, rule and dispute, linked into the site that "
+                        "`piquet-ref site` builds beside it); the spec in full is the site.")
+    sd.add_argument("--output", default="build/SPEC.md", metavar="PATH", help="where to write it (default build/SPEC.md, beside build/site/)")
     sd.set_defaults(func=cmd_spec_doc)
 
     add_conformance_commands(sub)
@@ -198,6 +215,7 @@ def parser() -> argparse.ArgumentParser:
     add_odds_command(sub)
     add_laws_command(sub)
     add_replay_command(sub)
+    add_site_command(sub)
     return p
 
 
@@ -209,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "score" and (args.file is None) != bool(args.example):
         p.error("score needs a FILE (or - for stdin) or --example, and not both")
+    if args.command == "score" and args.compare and args.format == "svg":
+        p.error("score --compare has no picture: --format text or json")
     if args.command in ("conformance", "fuzz"):
         return guarded(args)
     try:

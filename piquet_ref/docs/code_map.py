@@ -19,7 +19,8 @@ from piquet_ref.rules.ruleset import Rule
 from piquet_ref.rules.errors import shown
 
 PACKAGE = Path(__file__).resolve().parent.parent  # piquet_ref/
-TABLE_READERS = frozenset({"rules/loader.py", "runner/fuzz.py", "docs/code_map.py", "rules/catalogue.py", "docs/spec_doc.py", "docs/rules_info.py"})
+TABLE_READERS = frozenset({"rules/loader.py", "runner/fuzz.py", "docs/code_map.py", "rules/catalogue.py", "docs/spec_doc.py", "docs/rules_info.py",
+                           "docs/site.py", "docs/site_kit.py", "docs/disputes.py"})
 
 
 @dataclass(frozen=True, order=True)

@@ -85,6 +85,38 @@ def rule_json(rule_id: str) -> dict[str, Any]:
     }
 
 
+def value_in_words(value: Any) -> str:
+    """A parameter's value as a reader says it: words for names (`carte_blanche` is carte blanche), lists with "and",
+    yes and no, none; a table as "key value" pairs (a table within, in brackets); a named thing (a suit, a rank) by
+    its name, its other attributes in brackets."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value.replace("_", " ")
+    if isinstance(value, (list, tuple)):
+        items = [value_in_words(v) for v in value]
+        return "nothing" if not items else items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if isinstance(value, dict):
+        if "name" in value:
+            rest = [f"{_key(k)} {value_in_words(v)}" if k in ("points",) else value_in_words(v)
+                    for k, v in value.items() if k != "name" and v not in (None, [], ())]
+            return f"{value['name']} ({', '.join(rest)})" if rest else str(value["name"])
+        return ", ".join(f"{_key(k)} ({value_in_words(v)})" if isinstance(v, dict) and "name" not in v else f"{_key(k)} {value_in_words(v)}"
+                         for k, v in value.items())
+    return str(value)
+
+
+def _key(k: object) -> str:
+    return str(k).replace("_", " ")
+
+
+def values_in_words(params: dict[str, Any]) -> str:
+    """A rule's parameters in plain words, one "name: value" phrase each: `pips per point: none; per card: 1`."""
+    return "; ".join(f"{_key(k)}: {value_in_words(v)}" for k, v in params.items())
+
+
 def rules_json() -> list[dict[str, Any]]:
     """Every rule of the default ruleset, briefly."""
     rules = default_ruleset().rules
@@ -157,7 +189,7 @@ def rule_text(rule_id: str) -> str:
     lines += [f"  {c['key']} {c['at']} ({c['source']})" for c in data["sources"]]
     if data["params"]:
         lines.append("Values")
-        lines += [f"  {rid}: {params}" for rid, params in data["params"].items()]
+        lines += [line for rid, params in data["params"].items() for line in _wrap(f"{rid}: {values_in_words(params)}", "  ")]
     lines.append("Variants")
     lines += [f"  {v['id']} ({v['kind']}): {v['topic']}" for v in data["variants"]] or ["  none"]
     lines.append("Code")

@@ -7,6 +7,7 @@ rank order is a run of bits. The rule logic works on these masks and small ints 
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -97,12 +98,22 @@ def notation(ruleset: Ruleset) -> Notation:
 SPELLING = "a rank A K Q J T/10 9 8 7, then a suit S H D C or ♠ ♥ ♦ ♣"
 
 
+def _did_you_mean(text: object, table: Mapping[str, Card]) -> str:
+    """A hint for a text that is not a card: the nearest spellings in upper case (`1S` may be `10S`, `AX` an ace),
+    or nothing when none is near. Computed only once a card is refused, so a good record never pays for it."""
+    if not isinstance(text, str) or len(text) > 8:  # no card is spelled longer: a long text gets no hint, quickly
+        return ""
+    spellings = sorted(k for k in table if k.isascii() and k == k.upper())
+    near = difflib.get_close_matches(text.strip().upper(), spellings, n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(near[:-1]) + ' or ' if near[:-1] else ''}{near[-1]}?" if near else ""
+
+
 def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
     """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
     table = notation(ruleset_of(ruleset)).parse
     card = table.get(text.strip()) if isinstance(text, str) else None
     if card is None:
-        raise error("card-unknown", f"{shown(text)} is not a card ({SPELLING})")
+        raise error("card-unknown", f"{shown(text)} is not a card ({SPELLING}){_did_you_mean(text, table)}")
     return card
 
 
@@ -127,7 +138,7 @@ def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Car
     for i, item in enumerate(items):
         card = table.get(item.strip()) if isinstance(item, str) else None
         if card is None:
-            raise error("card-unknown", f"{what}[{i}]: {shown(item)} is not a card ({SPELLING})")
+            raise error("card-unknown", f"{what}[{i}]: {shown(item)} is not a card ({SPELLING}){_did_you_mean(item, table)}")
         out.append(card)
     return tuple(out)
 
