@@ -160,38 +160,41 @@ def read_untrusted(text: str, where: str, limits: Limits = LIMITS) -> Any:
     limit (converting one costs time, and Python refuses the longest). A document too large, unreadable or
     past a limit is a typed error (`input-too-large`, `input-unreadable`), never a traceback.
     """
-    _check_size(text, where, limits)
-    try:
+    def parse(document: str) -> Any:
         try:
-            data = json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
+            return _json(document, limits)
         except json.JSONDecodeError:
-            data = yaml.load(text, Loader=_untrusted_loader(limits))
-    except yaml.YAMLError as exc:
-        raise error_of("input-unreadable", f"{where}: not valid YAML or JSON ({_first_line(exc)})") from None
-    except RecursionError:
-        raise _too_large(where, "is nested too deeply to read", "depth") from None
-    except _Refused as exc:
-        raise error_of("input-too-large" if exc.limit else "input-unreadable", f"{where} {exc.args[0]}") from None
-    except ValueError as exc:  # e.g. NaN, or a number Python will not convert
-        raise error_of("input-unreadable", f"{where}: not valid YAML or JSON ({shown(str(exc))})") from None
-    return guard(data, where, limits)
+            return yaml.load(document, Loader=_untrusted_loader(limits))
+
+    return _read(text, where, limits, parse, "not valid YAML or JSON")
 
 
 def read_json(text: str, where: str, limits: Limits = LIMITS) -> Any:
     """A JSON text from outside (a protocol line; the answer of a program under test): its data, within
     `limits`; `input-unreadable` for what is not JSON (NaN and Infinity included), `input-too-large` past a
     limit. The JSON reader nests by recursion, so nesting past the interpreter's stack is refused as too deep."""
+    return _read(text, where, limits, lambda document: _json(document, limits), "not JSON")
+
+
+def _json(text: str, limits: Limits) -> Any:
+    return json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
+
+
+def _read(text: str, where: str, limits: Limits, parse: Callable[[str], Any], unreadable: str) -> Any:
+    """`parse(text)` within `limits`, each way it can fail a typed error naming `where`, then `guard`ed."""
     _check_size(text, where, limits)
     try:
-        data = json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
+        data = parse(text)
     except json.JSONDecodeError as exc:
-        raise error_of("input-unreadable", f"{where}: not JSON ({exc.msg} at column {exc.colno})") from None
+        raise error_of("input-unreadable", f"{where}: {unreadable} ({exc.msg} at column {exc.colno})") from None
+    except yaml.YAMLError as exc:
+        raise error_of("input-unreadable", f"{where}: {unreadable} ({_first_line(exc)})") from None
     except RecursionError:
         raise _too_large(where, "is nested too deeply to read", "depth") from None
     except _Refused as exc:
         raise error_of("input-too-large" if exc.limit else "input-unreadable", f"{where} {exc.args[0]}") from None
-    except ValueError as exc:
-        raise error_of("input-unreadable", f"{where}: not JSON ({shown(str(exc))})") from None
+    except ValueError as exc:  # e.g. a number Python will not convert
+        raise error_of("input-unreadable", f"{where}: {unreadable} ({shown(str(exc))})") from None
     return guard(data, where, limits)
 
 
