@@ -47,12 +47,16 @@ class Selection:
 class CaseOutcome:
     case: Case
     status: Status
-    diffs: tuple[str, ...]
+    differences: tuple[Difference, ...]  # how the response failed its case, each at its path (or the whole)
     response: Mapping[str, Any] | None
     seconds: float
     reason: str | None = None  # the expected-failure list's reason, for xfail and xpass
     levels: Mapping[str, bool] = field(default_factory=dict)  # each level judged (at or below the run's): passed?
-    differences: tuple[Difference, ...] = ()  # `diffs` with the paths they are at
+
+    @property
+    def diffs(self) -> tuple[str, ...]:
+        """The differences as the reports print them."""
+        return tuple(d.text for d in self.differences)
 
     @property
     def unexpected(self) -> bool:
@@ -187,22 +191,21 @@ def run_corpus(
 def _answered_twice(outcome: CaseOutcome) -> CaseOutcome:
     """The outcome of a case whose request the implementation answered a second time: an error at every level."""
     why = "the implementation answered this request twice (one response a request: ADAPTER.md, Framing)"
-    return replace(outcome, status="error", diffs=(why, *outcome.diffs), differences=(Difference(None, why),),
+    return replace(outcome, status="error", differences=(Difference(None, why), *outcome.differences),
                    levels={level: False for level in outcome.levels})
 
 
 def _run_one(case: Case, expected: Any, index: int, adapter: Adapter, timeout: float, supported: set[str] | None) -> CaseOutcome:
     if case.data.get("requirement") == "variant" and supported is not None and not supported & set(case.rulesets):
-        return CaseOutcome(case, "skip", (f"the implementation offers none of the rulesets {list(case.rulesets)}",), None, 0.0)
+        return CaseOutcome(case, "skip", (Difference(None, f"the implementation offers none of the rulesets {list(case.rulesets)}"),), None, 0.0)
     began = time.perf_counter()
     request = {"cmd": "run", "seq": index, "op": case.op, "input": case.data.get("input")}
     try:
         response = adapter.request(request, timeout)
     except AdapterFailure as failure:
-        return CaseOutcome(case, failure.kind, (failure.message,), None, time.perf_counter() - began,
-                           differences=(Difference(None, failure.message),))
+        return CaseOutcome(case, failure.kind, (Difference(None, failure.message),), None, time.perf_counter() - began)
     status, diffs = judge_differences(case, response, expected)
-    return CaseOutcome(case, status, tuple(d.text for d in diffs), response, time.perf_counter() - began, differences=tuple(diffs))
+    return CaseOutcome(case, status, tuple(diffs), response, time.perf_counter() - began)
 
 
 def _verdicts(outcome: CaseOutcome, classes: Classified, top: str) -> CaseOutcome:
