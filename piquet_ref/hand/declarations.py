@@ -6,6 +6,8 @@ category who is good, equal or not good, on which key, and what each side scores
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, Union
 
@@ -452,11 +454,20 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
     hand, rs = check_hand(hand), ruleset_of(ruleset)
     if player not in PLAYERS:
         raise error("argument-invalid", f"player must be elder or younger, got {shown(player)}")
-    where = f"{player}.declare"
-    _check_choice(choice, where)
-    full = declare_all(hand, rs)
+    _check_choice(choice, f"{player}.declare")
     if choice.is_default:
-        return full
+        return declare_all(hand, rs)
+    try:
+        hash(choice)
+    except TypeError:  # a caller's choice holding something unhashable: checked, and refused, below
+        return _declared(hand, choice, player, rs)
+    return _declared_once(hand, choice, player, rs)
+
+
+def _declared(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:
+    """`declared` of arguments already checked in type."""
+    where = f"{player}.declare"
+    full = declare_all(hand, rs)
 
     def held(cards: tuple[Card, ...], what: str) -> Hand:
         seen: set[Card] = set()
@@ -524,3 +535,9 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
             found_sets.append(SetHolding(rank, len(cards), sum(1 << s for s in range(4) if h[s])))
         sets = tuple(sorted(found_sets, key=_set_order))
     return Declaration(point, seqs, sets)
+
+
+# The state machine asks what a call declares at every step of the calls and the play (each reply, each showing
+# open), always of the same few hands and calls: each answer is kept. Only valid arguments reach it (an invalid
+# one raises, and nothing is kept), and the answers are plain values of the arguments.
+_declared_once = lru_cache(maxsize=1 << 14)(_declared)

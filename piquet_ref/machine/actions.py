@@ -17,9 +17,11 @@ it has (calling less than it holds included).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Union
+from math import comb
+from typing import Union, overload
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
 from piquet_ref.hand.declarations import DeclCategory
@@ -343,6 +345,128 @@ Action = Union[
     ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CallPoint, AskValue, CallValue, CallSequence, CallSet, Reply, Allow, Correct,
     AskWhich, NameOut, CorrectMiscall, AskShow, Show]
 ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
+
+
+class Exchanges(Sequence[Exchange]):
+    """The exchanges a player may make, listed on demand: every discard of `held` of each size allowed, with the
+    number of cards that size takes in, in the order `combinations` gives (sizes ascending; `held` is in
+    canonical order, so each discard is too).
+
+    The elder's choice alone is up to 1,585 discards; building each as an `Exchange` cost most of a walk through a
+    deal. Here a discard is built only when it is asked for (by index, by iteration), membership is a test on the
+    action itself, and the count is a sum of binomials, so a random legal choice costs one action.
+    """
+
+    __slots__ = ("player", "held", "sizes", "_ends")
+
+    def __init__(self, player: Player, held: tuple[Card, ...], sizes: tuple[tuple[int, int], ...]) -> None:
+        self.player = player
+        self.held = held
+        self.sizes = sizes  # (cards discarded, cards taken in), sizes ascending and distinct
+        ends, total = [], 0
+        for k, _ in sizes:
+            total += comb(len(held), k)
+            ends.append(total)
+        self._ends = tuple(ends)
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> Exchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Exchange, ...]: ...
+    def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("exchange index out of range")
+        start = 0
+        for (k, take), end in zip(self.sizes, self._ends):
+            if index < end:
+                return Exchange(self.player, _nth_combination(self.held, k, index - start), take)
+            start = end
+        raise AssertionError("unreachable: the index is within the ends")
+
+    def __iter__(self) -> Iterator[Exchange]:
+        for k, take in self.sizes:
+            for out in combinations(self.held, k):
+                yield Exchange(self.player, out, take)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Exchange or action.player != self.player or not action.announced:
+            return False
+        out = action.discard
+        return (len(out), action.take) in self.sizes and len(set(out)) == len(out) and all(c in self.held for c in out)
+
+
+def _nth_combination(pool: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
+    """The `index`-th of `combinations(pool, k)` (counted from 0), without listing those before it."""
+    out: list[Card] = []
+    n, start = len(pool), 0
+    while k:
+        for i in range(start, n):
+            block = comb(n - i - 1, k - 1)  # the combinations whose next card is pool[i]
+            if index < block:
+                out.append(pool[i])
+                start, k = i + 1, k - 1
+                break
+            index -= block
+    return tuple(out)
+
+
+class Actions(Sequence[Action]):
+    """The legal actions of a state: those listed outright, with the exchanges (`Exchanges`) between them where the
+    state offers an exchange. A sequence like a tuple, and equal to the tuple of its actions."""
+
+    __slots__ = ("head", "exchanges", "tail")
+
+    def __init__(self, head: tuple[Action, ...], exchanges: Exchanges, tail: tuple[Action, ...]) -> None:
+        self.head, self.exchanges, self.tail = head, exchanges, tail
+
+    def __len__(self) -> int:
+        return len(self.head) + len(self.exchanges) + len(self.tail)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("action index out of range")
+        if index < len(self.head):
+            return self.head[index]
+        index -= len(self.head)
+        if index < len(self.exchanges):
+            return self.exchanges[index]
+        return self.tail[index - len(self.exchanges)]
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.head
+        yield from self.exchanges
+        yield from self.tail
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.exchanges or action in self.head or action in self.tail
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Actions, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Actions({len(self)} actions: {len(self.head)} listed, {len(self.exchanges)} exchanges, {len(self.tail)} listed)"
 
 
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:

@@ -40,6 +40,8 @@ until he corrects it, which he may until he plays to the first trick (laws 52-54
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from itertools import combinations
 from typing import Literal, NamedTuple
 
@@ -130,6 +132,13 @@ def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs
     return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
 
 
+# The dialogue asks for the same hand's holdings and their keys many times a step (every opening the elder may
+# make, every amendment, every reply): the answers are plain values of plain arguments, so each is kept. The
+# contracts above state `singles` and `key` themselves; the cached forms are what the dialogue's code calls.
+_singles = lru_cache(maxsize=1 << 12)(singles)
+_key = lru_cache(maxsize=1 << 14)(key)
+
+
 def keys_rank_as_the_laws_compare(
     hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs: Ruleset, result: int
 ) -> bool:
@@ -196,7 +205,7 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     post: every_holding_answering_the_call_is_described(hand, call, rs, __return__)
     post: described_best_first(hand, call, rs, __return__)
     """
-    held = singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
+    held = _singles(hand, "point" if isinstance(call, CallPoint) else "sequences" if isinstance(call, CallSequence) else "sets", rs)
     if isinstance(call, CallPoint):
         fits = [h for h in held if len(h) == call.cards]
     elif isinstance(call, CallSequence):
@@ -204,7 +213,7 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     else:
         fits = [h for h in held if len(h) == call.count and (call.rank is None or h[0] & 7 == call.rank)]
     cat = category_of(call)
-    return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
+    return tuple(sorted(fits, key=lambda h: -_key(hand, cat, h, call.player, rs)))
 
 
 def described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
@@ -277,7 +286,7 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     post: all(isinstance(c, CallPoint) == (category == "point") for c in __return__)
     post: unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)
     """
-    held = singles(hand, category, rs)
+    held = _singles(hand, category, rs)
     if category == "point":
         return tuple(CallPoint("elder", n) for n in sorted({len(h) for h in held}))
     described_ = sorted({(len(h), h[0] & 7) for h in held})
@@ -309,7 +318,7 @@ def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
     laws: 46
     post: values_are_what_the_points_make(hand, n, rs, __return__)
     """
-    return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}))
+    return tuple(sorted({_key(hand, "point", h, "elder", rs) & POINT_LOW for h in _singles(hand, "point", rs) if len(h) == n}))
 
 
 def values_are_what_the_points_make(hand: Hand, n: int, rs: Ruleset, result: tuple[int, ...]) -> bool:
@@ -331,8 +340,8 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
     post: best_is_a_holding_of_the_cards_asked(hand, category, rs, cards, __return__)
     post: best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
     """
-    held = [h for h in singles(hand, category, rs) if cards is None or len(h) == cards]
-    return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
+    held = [h for h in _singles(hand, category, rs) if cards is None or len(h) == cards]
+    return max(held, key=lambda h: _key(hand, category, h, player, rs)) if held else None
 
 
 def best_is_a_holding_of_the_cards_asked(
@@ -450,8 +459,8 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
     """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
-    worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
-    return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
+    worth = _key(hand, cat, fits[0], "elder", rs) if fits else -1
+    return tuple(c for c in openings(hand, discard, cat, rs) if _key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
 
 
 def amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:
@@ -513,7 +522,7 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
         theirs = best(hands[1], cat, "younger", rs)
     if theirs is None:
         return "good", mine, None
-    ek, yk = claimed_key(talk) if mine is None else key(hands[0], cat, mine, "elder", rs), key(hands[1], cat, theirs, "younger", rs)
+    ek, yk = claimed_key(talk) if mine is None else _key(hands[0], cat, mine, "elder", rs), _key(hands[1], cat, theirs, "younger", rs)
     return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
 
 
@@ -564,7 +573,7 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     assert value is None or isinstance(value, CallValue)
     if value is None:
         return best(hand, "point", "elder", rs, opening.cards)
-    return next((h for h in singles(hand, "point", rs) if len(h) == opening.cards and key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
+    return next((h for h in _singles(hand, "point", rs) if len(h) == opening.cards and _key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
 
 
 def point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bool:
@@ -876,8 +885,8 @@ def younger_false_calls(hand: Hand, category: DeclCategory, rs: Ruleset) -> tupl
     post: all(not all(hand[c >> 3] >> (c & 7) & 1 for c in h) for h in __return__)
     post: len(__return__) + len(singles(hand, category, rs)) == len(singles(hand_of_pack(FULL_PACK), category, rs))
     """
-    held = set(singles(hand, category, rs))
-    return tuple(h for h in singles(hand_of_pack(FULL_PACK), category, rs) if h not in held)
+    held = set(_singles(hand, category, rs))
+    return tuple(h for h in _singles(hand_of_pack(FULL_PACK), category, rs) if h not in held)
 
 
 def false_calls_are_holdings_of_the_pack(category: DeclCategory, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
@@ -1113,7 +1122,7 @@ def misnamed(hand: Hand, claim: Claim, rs: Ruleset) -> Holding | None:
     if not claim.exempt or not isinstance(opening, (CallSequence, CallSet)):
         return None
     n = opening.length if isinstance(opening, CallSequence) else opening.count
-    return best(hand, claim.category, "elder", rs, n) if any(len(h) == n for h in singles(hand, claim.category, rs)) else None
+    return best(hand, claim.category, "elder", rs, n) if any(len(h) == n for h in _singles(hand, claim.category, rs)) else None
 
 
 def misnamed_is_held_with_the_number_called(hand: Hand, claim: Claim, rs: Ruleset, result: Holding | None) -> bool:

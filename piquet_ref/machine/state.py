@@ -35,7 +35,9 @@ state is a deal record and `score_deal` scores it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
+from collections.abc import Sequence
 from typing import Literal
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
@@ -52,7 +54,7 @@ from piquet_ref.rules.laws import law_of
 from piquet_ref.machine.left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from piquet_ref.machine.actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
 from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
-from piquet_ref.machine.actions import LayOut, Leave
+from piquet_ref.machine.actions import Actions, Exchanges, LayOut, Leave
 from piquet_ref.machine.actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from piquet_ref.machine.multiple_lead import Surplus, change_lead, lead_several, overplay, overplays, surplus_retaken, with_surplus
 from piquet_ref.deal.irregular.misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
@@ -1217,8 +1219,9 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
     return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
 
 
-def legal_actions(state: DealState) -> tuple[Action, ...]:
-    """Every action `apply` accepts in `state`, in a fixed order.
+def legal_actions(state: DealState) -> Sequence[Action]:
+    """Every action `apply` accepts in `state`, in a fixed order: a tuple, or where the state offers an exchange an
+    `Actions` sequence that builds each exchange only when it is asked for (equal to the tuple of its actions).
 
     Once the deal is over (complete or void) nothing is allowed; while an election is pending only the elector
     acts (laws 11, 13, 28, 29, 44).
@@ -1231,15 +1234,21 @@ def legal_actions(state: DealState) -> tuple[Action, ...]:
     post: bool(state.laid) or not any(isinstance(a, ChangeLead) for a in __return__)
     """
     state = _checked(state)
-    return tuple(dict.fromkeys(
-        _legal_actions(state) + showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
+    listed = _legal_actions(state)
+    rest = (
+        showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
         + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)
         + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
         + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
         + (tuple(Retake(p) for p in PLAYERS) if state.misled else ())  # a lead out of turn not yet played to (law 59 III)
         + (tuple(Retake(p) for p in PLAYERS) if state.surplus else ())  # a card played beyond a multiple lead (law 59 II, Case X)
         + _lead_changes(state)
-    ))
+    )
+    if isinstance(listed, Actions):  # the exchanges, listed on demand between the actions listed outright
+        head = tuple(dict.fromkeys(listed.head))
+        tail = tuple(a for a in dict.fromkeys(listed.tail + rest) if a not in head and a not in listed.exchanges)
+        return Actions(head, listed.exchanges, tail)
+    return tuple(dict.fromkeys(listed + rest))
 
 
 def _lead_changes(state: DealState) -> tuple[ChangeLead, ...]:
@@ -1250,7 +1259,7 @@ def _lead_changes(state: DealState) -> tuple[ChangeLead, ...]:
     return tuple(ChangeLead(leader, c, to) for c in state.laid for to in cards_of(state.position.hand(leader)) if to not in state.laid)
 
 
-def _legal_actions(state: DealState) -> tuple[Action, ...]:
+def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
     phase, rs = state.phase, state.ruleset
     if phase in ("complete", "void"):
         return ()
@@ -1265,7 +1274,13 @@ def _legal_actions(state: DealState) -> tuple[Action, ...]:
         if state.blanche[i] and not state.shown[i]:
             return shows
         least, most, shift, room = _exchange_space(state, i)
-        return shows + tuple(Exchange(player, out, min(len(out) - shift, room)) for out in _discards(state, i, least, most) if _keeps_word(state, i, min(len(out) - shift, room)))
+        if i and state.laid_out is not None and not state.may_alter:  # the discard laid out first stands (Case V)
+            out = state.laid_out
+            take = min(len(out) - shift, room)
+            return shows + ((Exchange(player, out, take),) if _keeps_word(state, i, take) else ())
+        held = cards_of(state.dealt[i])
+        sizes = tuple((k, min(k - shift, room)) for k in range(least, min(most, len(held)) + 1) if _keeps_word(state, i, min(k - shift, room)))
+        return Actions(shows, Exchanges(player, held, sizes), ())
     if phase == "calls":
         assert state.hands is not None and state.category is not None
         if state.talk:
@@ -1453,6 +1468,30 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
     laws: 47, 67
     post: a_verdict_in_each_category_replied_in_order(state, __return__)
     """
+    return _replies_of(_ByCalls(state))
+
+
+class _ByCalls:
+    """A state seen only through what its replies depend on: the hands (as dealt before the exchange), the calls,
+    the categories the elder called by cards, and the ruleset. Every step of the calls and the play asks for the
+    replies (the showings open, the dialogue), and these change only with a call, so each answer is kept."""
+
+    __slots__ = ("key", "state")
+
+    def __init__(self, state: DealState) -> None:
+        self.state = state
+        self.key = (state.hands or state.dealt, state.calls, state.by_cards, state.ruleset)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByCalls) and self.key == other.key
+
+
+@lru_cache(maxsize=1 << 12)
+def _replies_of(seen: _ByCalls) -> tuple[CategoryComparison, ...]:
+    state = seen.state
     e, y = declarations(state)
     comparison = compare_declarations(e, y, state.ruleset)
     done = {c.category for c in state.calls if c.player == "younger"}
