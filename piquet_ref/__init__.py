@@ -4,7 +4,7 @@ The public API, importable from here: rulesets (`load_ruleset`, `default_ruleset
 (`parse_card(s)`, `format_card(s)`, `hand_of`, `cards_of`), declarations (`evaluate_hand`, `point_of`,
 `sequences_of`, `sets_of`, `compare_declarations`, `compare_hands`, `declared`), the exchange (`discard_limits`,
 `check_discard`, `exchange`), the play (`legal_follows`, `check_trick`, `follower_wins`), the deal (`parse_record`,
-`score_deal`, `result_text`, `result_json`), one deal under every ruleset (`compare_rulesets`), the deal as a
+`score_deal`, `result_text`, `result_json`; the ten totals alone, `deal_totals`), one deal under every ruleset (`compare_rulesets`), the deal as a
 state machine (`new_deal`, `legal_actions`, `apply`, `DealState`), the partie (`score_partie`, `partie_json`),
 and the typed errors under `PiquetError`.
 
@@ -34,6 +34,7 @@ _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     **dict.fromkeys(("DealRecord", "parse_record"), "piquet_ref.deal.record"),
     **dict.fromkeys(("DealResult", "Event"), "piquet_ref.deal.result"),
     "score_deal": "piquet_ref.deal.scoring",
+    **dict.fromkeys(("DealTotals", "deal_totals"), "piquet_ref.deal.totals"),
     "compare_rulesets": "piquet_ref.deal.compare",
     **dict.fromkeys(("DealState", "apply", "legal_actions", "new_deal"), "piquet_ref.machine.state"),
     "PartieResult": "piquet_ref.partie.result",
@@ -47,6 +48,7 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.deal.record import DealRecord as DealRecord, parse_record as parse_record
     from piquet_ref.deal.result import DealResult as DealResult, Event as Event
     from piquet_ref.deal.scoring import score_deal as score_deal
+    from piquet_ref.deal.totals import DealTotals as DealTotals, deal_totals as deal_totals
     from piquet_ref.hand.cards import (
         Card as Card, Hand as Hand, cards_of as cards_of, format_card as format_card, format_cards as format_cards,
         hand_of as hand_of, parse_card as parse_card, parse_cards as parse_cards,

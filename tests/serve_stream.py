@@ -7,7 +7,8 @@ from random walks through the state machine (the exchange, the calls and the dia
 digests (tests/data/serve-stream.sha256, one per answer line) were written once, before the optimisations of the
 scorer, the writer of results and the machine's listing of actions; tests/test_speed_equivalence.py replays it.
 
-`python -m tests.serve_stream` writes both again: only for a deliberate change of the answers, stated as such.
+The one digest changed since is the hello's (its list of ops gained `score_totals`). `python -m tests.serve_stream`
+writes both again: only for a deliberate change of the answers, stated as such.
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ def requests(seed: int = 1882) -> list[dict[str, Any]]:
         taken: list[dict[str, Any]] = []
         while state.phase not in ("complete", "void"):
             if rng.random() < 0.25:
-                op = rng.choice(("legal_actions", "legal_actions", "apply", "count_actions"))
+                op = rng.choice(("legal_actions", "legal_actions", "apply", "count"))
                 data: dict[str, Any] = {**setup, "actions": list(taken)}
-                if op == "count_actions":
+                if op == "count":
                     data |= {"kind": "actions", "depth": 1}
                 out.append({"cmd": "run", "seq": len(out), "op": op, "input": data})
             action = rng.choice(legal_actions(state))

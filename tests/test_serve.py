@@ -32,7 +32,7 @@ EXAMPLE: dict[str, Any] = yaml.safe_load(EXAMPLE_PATH.read_text(encoding="utf-8"
 # The hands after the exchange in Cavendish's deal, worked out by hand from dealt hands, discards and stock.
 ELDER_HAND = "AS JS AH QH JH 8H JC 9S 8S KH 9C KD"
 YOUNGER_HAND = "TS TH KC QC TC AD QD JD TD QS AC 7D"
-OPS = {"evaluate_hand", "compare_declarations", "score_deal", "count", "score_partie", "odds", "apply", "legal_actions"}  # README: the ops of protocol 1 so far
+OPS = {"evaluate_hand", "compare_declarations", "score_deal", "score_totals", "count", "score_partie", "odds", "apply", "legal_actions"}  # README: the ops of protocol 1 so far
 
 
 def line(obj: object) -> str:

@@ -9,9 +9,17 @@ from itertools import combinations
 
 import pytest
 
+from piquet_ref import load_ruleset, ruleset_ids
+from piquet_ref.deal.generate import SITUATIONS, random_record, situation_record
+from piquet_ref.deal.scoring import score_deal
+from piquet_ref.deal.totals import deal_totals
 from piquet_ref.hand.cards import cards_of, hand_of
 from piquet_ref.machine.actions import Actions, Exchange, Exchanges
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
+from piquet_ref.protocol.ops import run_op
+from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.files import corpus_dir
+from piquet_ref.runner.corpus import load_cases
 from tests.serve_stream import DIGESTS, answers, digest, read_stream
 
 
@@ -68,3 +76,52 @@ def test_an_exchange_listing_out_of_range_is_an_index_error() -> None:
         ex[len(ex)]
     with pytest.raises(IndexError):
         ex[-len(ex) - 1]
+
+
+def _full_and_lean(record: object) -> tuple[object, object]:
+    """What `score_deal` and `deal_totals` make of a record: the totals and completeness, or the error's code."""
+    out = []
+    for score in (score_deal, deal_totals):
+        try:
+            r = score(record)
+            out.append((r.ruleset.id, r.elder, r.younger, r.complete))
+        except PiquetError as exc:
+            out.append(exc.code)
+    return out[0], out[1]
+
+
+def test_the_lean_totals_are_the_full_results_on_random_and_rare_deals() -> None:
+    rng = random.Random(26)
+    records = [random_record(rng) for _ in range(600)]
+    records += [random_record(rng, tricks=rng.randrange(13)) for _ in range(150)]
+    records += [situation_record(s, rng) for s in SITUATIONS for _ in range(40)]
+    records += [random_record(rng, load_ruleset(rid)) for rid in ruleset_ids() for _ in range(40)]
+    for record in records:
+        full, lean = _full_and_lean(record)
+        assert lean == full, record
+
+
+def test_the_lean_totals_are_the_full_results_on_every_deal_of_the_corpus() -> None:
+    inputs = [c.data["input"] for c in load_cases(corpus_dir() / "cases") if c.data["op"] == "score_deal"]
+    assert len(inputs) > 250
+    for data in inputs:
+        full, lean = _full_and_lean(data)
+        assert lean == full, data
+
+
+def test_the_totals_op_writes_the_totals_of_the_full_result() -> None:
+    rng = random.Random(3)
+    for record in [random_record(rng) for _ in range(50)] + [{"elder": {}}]:
+        full, lean = run_op_safely("score_deal", record), run_op_safely("score_totals", record)
+        if "error" in full:
+            assert lean == full
+        else:
+            assert lean == {k: full[k] for k in ("ruleset", "elder", "younger", "complete")}
+
+
+def run_op_safely(op: str, data: object) -> dict[str, object]:
+    try:
+        result: dict[str, object] = run_op(op, data)
+        return result
+    except PiquetError as exc:
+        return {"error": exc.code}

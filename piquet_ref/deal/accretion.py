@@ -190,7 +190,7 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
         elif category in DECL_INDEX:
             good = comparison.good(category)
             if good is not None:
-                for points, rule, cards, note in _holding_scores(category, decl[good], hands[good], rs):
+                for points, rule, cards, note in holding_scores(category, decl[good], hands[good], rs):
                     add(good, category, points, rule, cards, note, None)
         elif category == "play":
             tricks = _play(deal.tricks, hands, rs, log, deal.out_of_turn)
@@ -284,7 +284,7 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
     return f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
 
 
-def _holding_scores(
+def holding_scores(
     category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
 ) -> list[HoldingScore]:
     """(points, rule, cards, note) of each holding a good player scores in a declaration category."""

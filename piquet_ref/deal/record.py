@@ -64,6 +64,20 @@ class DealRecord(NamedTuple):
         return self.elder if who == "elder" else self.younger
 
 
+class _Read(DealRecord):
+    """A DealRecord as `parse_record` built it from a mapping: its fields are of their types by construction, so
+    `parse_record` hands it on without checking them again (a DealRecord made by a caller is checked, `_checked`).
+    A copy with fields replaced is a plain DealRecord, checked in its turn."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> DealRecord:
+        return DealRecord(*self)._replace(**changes)
+
+    def __repr__(self) -> str:
+        return repr(DealRecord(*self))
+
+
 RECORD_KEYS = {"ruleset", "elder", "younger", "stock", "tricks", "out_of_turn"}
 PAIR_TYPES = {list, tuple}  # what a trick may be given as (besides a string of two cards)
 PLAYER_KEYS = {"dealt", "discard", "hand", "declare", "take", "waives_penalty", "false_claim", "barred", "exposed_stock", "took_in_first"}
@@ -96,7 +110,7 @@ def parse_record(data: Any) -> DealRecord:
     post: barred_as_given(data, __return__)
     """
     if isinstance(data, DealRecord):
-        return _checked(data)
+        return data if type(data) is _Read else _checked(data)
     if type(data) is not dict and not isinstance(data, Mapping):
         raise error("record-invalid", f"a deal record must be a mapping, got {type(data).__name__}")
     if not data.keys() <= RECORD_KEYS:
@@ -119,7 +133,7 @@ def parse_record(data: Any) -> DealRecord:
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
     tricks = _tricks(data.get("tricks", []), rs, table)
-    return DealRecord(rs, elder, younger, stock, tricks, _out_of_turn(data.get("out_of_turn", []), len(tricks)))
+    return _Read(rs, elder, younger, stock, tricks, _out_of_turn(data.get("out_of_turn", []), len(tricks)))
 
 
 def cards_read_as_written(data: Any, result: DealRecord) -> bool:

@@ -12,13 +12,14 @@ from piquet_ref.hand.cards import check_distinct, format_card, hand_of, parse_ca
 from piquet_ref.deal.counts import count_discards, count_play, position_of
 from piquet_ref.hand.declarations import ALL, compare_declarations, declared, evaluate_hand
 from piquet_ref.rules.codes import error
-from piquet_ref.protocol.results import comparison_text, dumps, evaluation_text, result_text
+from piquet_ref.protocol.results import comparison_text, dumps, evaluation_text, result_text, totals_text
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.protocol.machine import op_apply, op_count_actions, op_legal_actions
 from piquet_ref.protocol.odds import op_odds
 from piquet_ref.deal.record import parse_declare
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.scoring import score_deal
+from piquet_ref.deal.totals import deal_totals
 from piquet_ref.rules.errors import shown
 from piquet_ref.rules.files import LIMITS, Limits
 
@@ -76,6 +77,12 @@ def op_score_deal(data: Any) -> str:
     return result_text(score_deal(data))
 
 
+def op_score_totals(data: Any) -> str:
+    """Input: a deal record -> `{ruleset, elder, younger, complete}`: the ten totals of `score_deal`'s result alone,
+    for callers that keep a score (`deal_totals`)."""
+    return totals_text(deal_totals(data))
+
+
 COUNT_KINDS = ("discards", "play", "actions")
 RECORD_PART = ("ruleset", "elder", "younger", "stock", "tricks")
 
@@ -127,6 +134,7 @@ OPS: dict[str, Callable[[Any, Limits], str]] = {  # each op's input and the reso
     "evaluate_hand": lambda data, limits: op_evaluate_hand(data),
     "compare_declarations": lambda data, limits: op_compare_declarations(data),
     "score_deal": lambda data, limits: op_score_deal(data),
+    "score_totals": lambda data, limits: op_score_totals(data),
     "count": op_count,
     "score_partie": lambda data, limits: op_score_partie(data),
     "odds": op_odds,

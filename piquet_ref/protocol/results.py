@@ -31,6 +31,7 @@ from piquet_ref.hand.declarations import (
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
+from piquet_ref.deal.totals import DealTotals
 
 CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
 
@@ -193,6 +194,17 @@ def result_text(result: DealResult) -> str:
             _reckons_nothing_text(result.reckons_nothing),
             "}",
         ]
+    )
+
+
+def totals_text(totals: DealTotals) -> str:
+    """The lean result (`deal_totals`) as compact JSON text: the ruleset, each player's ten totals as `score_deal`
+    writes them, and `complete`."""
+    if not isinstance(totals, DealTotals):
+        raise error("argument-invalid", f"totals must be what deal_totals returns, got {type(totals).__name__}")
+    return (
+        f'{{"ruleset":{quoted(totals.ruleset.id)},"elder":{score_text(totals.elder)},'
+        f'"younger":{score_text(totals.younger)},"complete":{BOOL[totals.complete]}}}'
     )
 
 

@@ -173,15 +173,27 @@ def read_json(text: str, where: str, limits: Limits = LIMITS) -> Any:
     """A JSON text from outside (a protocol line; the answer of a program under test): its data, within
     `limits`; `input-unreadable` for what is not JSON (NaN and Infinity included), `input-too-large` past a
     limit. The JSON reader nests by recursion, so nesting past the interpreter's stack is refused as too deep."""
-    return _read(text, where, limits, lambda document: _json(document, limits), "not JSON")
+    return _read(text, where, limits, lambda document: _json(document, limits), "not JSON", _within_by_its_text)
+
+
+def _within_by_its_text(text: str, limits: Limits) -> bool:
+    """Whether a JSON text is short enough to keep within the limits whatever it holds, so that `guard` need not
+    walk its value (most of the cost of reading a request): each value and key takes a character at least, no
+    string is longer than the text, the value nests no deeper than its brackets plus one, and the JSON reader
+    has refused every integer longer than the limit already."""
+    return len(text) <= limits.values and len(text) <= limits.string_chars and text.count("[") + text.count("{") < limits.depth
 
 
 def _json(text: str, limits: Limits) -> Any:
     return json.loads(text, parse_int=_integer(limits), parse_constant=_no_constant, parse_float=_finite)
 
 
-def _read(text: str, where: str, limits: Limits, parse: Callable[[str], Any], unreadable: str) -> Any:
-    """`parse(text)` within `limits`, each way it can fail a typed error naming `where`, then `guard`ed."""
+def _read(
+    text: str, where: str, limits: Limits, parse: Callable[[str], Any], unreadable: str,
+    within: Callable[[str, Limits], bool] = lambda text, limits: False,
+) -> Any:
+    """`parse(text)` within `limits`, each way it can fail a typed error naming `where`, then `guard`ed unless
+    `within` finds the text alone keeps it within the limits."""
     _check_size(text, where, limits)
     try:
         data = parse(text)
@@ -195,7 +207,7 @@ def _read(text: str, where: str, limits: Limits, parse: Callable[[str], Any], un
         raise error_of("input-too-large" if exc.limit else "input-unreadable", f"{where} {exc.args[0]}") from None
     except ValueError as exc:  # e.g. a number Python will not convert
         raise error_of("input-unreadable", f"{where}: {unreadable} ({shown(str(exc))})") from None
-    return guard(data, where, limits)
+    return data if within(text, limits) else guard(data, where, limits)
 
 
 def _check_size(text: str, where: str, limits: Limits) -> None:
