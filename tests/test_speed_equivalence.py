@@ -80,7 +80,7 @@ def test_an_exchange_listing_out_of_range_is_an_index_error() -> None:
 
 def _full_and_lean(record: object) -> tuple[object, object]:
     """What `score_deal` and `deal_totals` make of a record: the totals and completeness, or the error's code."""
-    out = []
+    out: list[object] = []
     for score in (score_deal, deal_totals):
         try:
             r = score(record)

@@ -71,7 +71,7 @@ class _Read(DealRecord):
 
     __slots__ = ()
 
-    def _replace(self, **changes: Any) -> DealRecord:
+    def _replace(self, **changes: Any) -> DealRecord:  # type: ignore[override]  # a plain DealRecord, checked when scored
         return DealRecord(*self)._replace(**changes)
 
     def __repr__(self) -> str:
