@@ -2,8 +2,9 @@
 
 Run `python bench/instructions.py` (options: `--deals N`, `--seed S`; needs `valgrind`). The script
 runs itself twice under `valgrind --tool=callgrind` with a fixed hash seed: once scoring one deal (to
-build the tables), once scoring N more; the difference over N is the cost of one `score_deal` from a
-mapping, parsing and validating the record included.
+build the tables), once scoring N more; the difference over N is the cost of one `score_deal` of a record
+parsed beforehand (a `DealRecord`, full result), and with `--mapping` of a record as read from JSON,
+parsing and validating it included.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ import subprocess
 import sys
 import tempfile
 
-from piquet_ref import score_deal
+from piquet_ref import parse_record, score_deal
 from piquet_ref.deal.generate import random_record
 
 
-def collected(deals: int, seed: int, total: int) -> int:
+def collected(deals: int, seed: int, total: int, mapping: bool) -> int:
     """Instructions of one run of this script under callgrind: `total` records generated, one more
     scored to build the tables, then `deals` scored."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-             sys.executable, __file__, "--inner", str(deals), "--total", str(total), "--seed", str(seed)],
+             sys.executable, __file__, "--inner", str(deals), "--total", str(total), "--seed", str(seed)]
+            + (["--mapping"] if mapping else []),
             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
         )
     found = re.search(r"Collected : (\d+)", out.stderr)
@@ -40,20 +42,23 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=1882)
+    p.add_argument("--mapping", action="store_true", help="score records as read from JSON (parsing included)")
     p.add_argument("--inner", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--total", type=int, default=None, help=argparse.SUPPRESS)
     a = p.parse_args()
     if a.inner is not None:
         rng = random.Random(a.seed)
-        records = [random_record(rng) for _ in range((a.total or a.inner) + 1)]
+        raw = [random_record(rng) for _ in range((a.total or a.inner) + 1)]
+        records = raw if a.mapping else [parse_record(r) for r in raw]
         for record in records[: a.inner + 1]:  # the first builds the tables
             score_deal(record)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
-    base = collected(0, a.seed, a.deals)
-    full = collected(a.deals, a.seed, a.deals)
-    print(f"{(full - base) / a.deals:,.0f} instructions per score_deal (mean of {a.deals} deals, seed {a.seed})")
+    base = collected(0, a.seed, a.deals, a.mapping)
+    full = collected(a.deals, a.seed, a.deals, a.mapping)
+    what = "a record as read from JSON" if a.mapping else "a DealRecord"
+    print(f"{(full - base) / a.deals:,.0f} instructions per score_deal of {what} (mean of {a.deals} deals, seed {a.seed})")
 
 
 if __name__ == "__main__":

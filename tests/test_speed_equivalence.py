@@ -4,10 +4,15 @@ lean totals against the full result."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import time
 from itertools import combinations
+from pathlib import Path
 
 import pytest
+import yaml
 
 from piquet_ref import load_ruleset, ruleset_ids
 from piquet_ref.deal.generate import SITUATIONS, random_record, situation_record
@@ -18,8 +23,9 @@ from piquet_ref.machine.actions import Actions, Exchange, Exchanges
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.rules.errors import PiquetError
-from piquet_ref.rules.files import corpus_dir
-from piquet_ref.runner.corpus import load_cases
+from piquet_ref.rules.files import _plain_load, corpus_dir, spec_dir
+from piquet_ref.runner.corpus import EXPORTED, load_cases
+from piquet_ref.runner.corpus_json import corpus_json
 from tests.serve_stream import DIGESTS, answers, digest, read_stream
 
 
@@ -125,3 +131,28 @@ def run_op_safely(op: str, data: object) -> dict[str, object]:
         return result
     except PiquetError as exc:
         return {"error": exc.code}
+
+
+def test_the_package_reads_its_own_yaml_as_the_safe_loader_does() -> None:
+    files = sorted(spec_dir().rglob("*.yaml")) + sorted(corpus_dir().rglob("*.yaml"))
+    assert len(files) > 900
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert _plain_load(text) == yaml.safe_load(text), path
+    assert _plain_load("a: &x [1, 2.5, null, true, '3']\nb: *x\nc: {<<: {d: 1}, e: 0x10}") == {
+        "a": [1, 2.5, None, True, "3"], "b": [1, 2.5, None, True, "3"], "c": {"d": 1, "e": 16}}
+
+
+def test_the_cases_are_read_from_the_json_copy_only_while_it_is_the_copy_of_the_files(tmp_path: Path) -> None:
+    root = tmp_path / "conformance"
+    shutil.copytree(corpus_dir(), root, ignore=shutil.ignore_patterns("corpus.json"))
+    from_yaml = load_cases(root / "cases")
+    (root / EXPORTED).write_text(corpus_json(root), encoding="utf-8")
+    assert load_cases(root / "cases") == from_yaml
+    first = root / "cases" / from_yaml[0].path
+    first.write_text(first.read_text(encoding="utf-8").replace("rev: 1", "rev: 7", 1), encoding="utf-8")
+    os.utime(first, (time.time() + 5, time.time() + 5))  # edited after the copy was made
+    assert load_cases(root / "cases")[0].data["rev"] == 7
+    os.utime(root / EXPORTED, (time.time() + 10, time.time() + 10))  # a copy newer, but of other files
+    (root / "cases" / "extra.yaml").write_text((root / "cases" / from_yaml[1].path).read_text(encoding="utf-8"))
+    assert len(load_cases(root / "cases")) == len(from_yaml) + 1

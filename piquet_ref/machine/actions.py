@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Union, overload
@@ -96,9 +97,21 @@ class Call:
     holdings: tuple[tuple[Card, ...], ...]
 
     def __post_init__(self) -> None:
-        held = self.holdings
-        if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
-            object.__setattr__(self, "holdings", tuple(sorted((_canonical(h) for h in held), key=lambda h: [c ^ 7 for c in h])))
+        try:
+            canonical = _canonical_holdings(self.holdings)
+        except TypeError:  # something unhashable, so not holdings of cards: left for `apply` to reject
+            return
+        object.__setattr__(self, "holdings", canonical)
+
+
+@lru_cache(maxsize=1 << 14)
+def _canonical_holdings(held: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+    """Holdings in canonical order, each holding's cards canonical and the holdings by their first card, when they
+    are tuples of card numbers (anything else is left as it is). Every call of a walk through the deal builds
+    its holdings again and again, so each canonical form is kept."""
+    if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
+        return tuple(sorted((_canonical(h) for h in held), key=lambda h: [c ^ 7 for c in h]))
+    return held
 
 
 @dataclass(frozen=True)
@@ -469,9 +482,11 @@ class Actions(Sequence[Action]):
         return f"Actions({len(self)} actions: {len(self.head)} listed, {len(self.exchanges)} exchanges, {len(self.tail)} listed)"
 
 
+@lru_cache(maxsize=1 << 10)
 def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Every call `hand` can make in `category`: no holding, or any holdings it has (a point: any cards
-    of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size)."""
+    of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size).
+    Listed at each of a player's steps of the calls, the same each time, so kept."""
     if category == "point":
         return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
     if category == "sequences":

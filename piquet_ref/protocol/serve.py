@@ -81,6 +81,16 @@ def respond(line: str) -> tuple[dict[str, Any] | None, bool]:
     return (None if text is None else json.loads(text)), stop
 
 
+def answer_text(request: Any) -> str | None:
+    """The response to one request object as its JSON text (`--python piquet_ref.protocol.serve:answer_text`: the
+    runner reads the text as it reads a process's line, without a response object written out and read back)."""
+    try:
+        line = json.dumps(request, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return dumps({"seq": None, "error": error("request-invalid", "the request is not JSON data").to_json()})
+    return respond_text(line)[0]
+
+
 def answer(request: Any) -> dict[str, Any] | None:
     """The response to one request object (`serve` in-process; `--python piquet_ref.protocol.serve:answer`)."""
     try:

@@ -84,7 +84,7 @@ def parse_response(line: str, seq: Any) -> dict[str, Any]:
         raise AdapterFailure("error", f"{exc.message}: {shown(line.strip(), 120)}") from None
     if not isinstance(response, dict):
         raise AdapterFailure("error", f"a response is a JSON object, got {shown(line.strip(), 120)}")
-    if not _unicode(response):
+    if not _unicode_text(line) and not _unicode(response):
         raise AdapterFailure("error", "the response holds a string that is not Unicode text (a lone surrogate)")
     if seq is not None and not _same(response.get("seq"), seq):
         raise AdapterFailure("error", f"response answers seq {shown(response.get('seq'))}, expected {shown(seq)}")
@@ -93,6 +93,16 @@ def parse_response(line: str, seq: Any) -> dict[str, Any]:
 
 def _same(got: Any, sent: Any) -> bool:
     return type(got) is type(sent) and got == sent
+
+
+def _unicode_text(line: str) -> bool:
+    """Whether a response's text alone shows every string of it is Unicode text: the text encodes as UTF-8 (so it
+    holds no lone surrogate) and escapes none (`\\uD800` to `\\uDFFF`), so neither can any string read from it."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\\ud" not in line.lower()
 
 
 def _unicode(value: Any) -> bool:
@@ -330,7 +340,8 @@ class OneShotAdapter:
 
 
 class FunctionAdapter:
-    """A Python implementation called in-process: `function(request) -> response`, both JSON objects.
+    """A Python implementation called in-process: `function(request) -> response`, both JSON objects (or the
+    response as its JSON text).
 
     A timeout is reported, but the call cannot be stopped: it runs on in a daemon thread.
     """
@@ -366,6 +377,8 @@ class FunctionAdapter:
             raise AdapterFailure("timeout", f"no response within {timeout:g} s")
         if crashed:
             raise AdapterFailure("crash", f"raised {type(crashed[0]).__name__}: {shown(str(crashed[0]), 300)}")
+        if isinstance(box[0], str):  # the response's JSON text, as a process would write it
+            return parse_response(box[0], request.get("seq"))
         try:
             text = json.dumps(box[0], allow_nan=False)
         except (TypeError, ValueError, RecursionError) as exc:

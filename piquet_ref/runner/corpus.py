@@ -73,11 +73,19 @@ class CorpusError(Exception):
 
 
 def load_cases(cases_dir: Path) -> list[Case]:
-    """Every case file under `cases_dir` (recursively), sorted by path."""
+    """Every case file under `cases_dir` (recursively), sorted by path.
+
+    Where the JSON copy of the corpus lies beside `cases_dir` (an installed package has one, `conformance/
+    corpus.json`) and is newer than every case file and lists the same files, the cases are read from it: the same
+    data, read some fifty times faster than the YAML files."""
     if not cases_dir.is_dir():
         raise CorpusError(f"{cases_dir}: no such corpus directory")
+    paths = sorted(cases_dir.rglob("*.yaml"))
+    exported = _exported(cases_dir, paths)
+    if exported is not None:
+        return exported
     cases = []
-    for path in sorted(cases_dir.rglob("*.yaml")):
+    for path in paths:
         try:
             data = read_yaml(path)
         except PiquetError as exc:
@@ -86,6 +94,24 @@ def load_cases(cases_dir: Path) -> list[Case]:
             raise CorpusError(f"{path}: a case file holds one mapping")
         cases.append(Case(path.relative_to(cases_dir), data))
     return cases
+
+
+def _exported(cases_dir: Path, paths: list[Path]) -> list[Case] | None:
+    """The cases of the JSON copy beside `cases_dir` when it is the copy of these very files (see `load_cases`)."""
+    copy = cases_dir.parent / EXPORTED
+    try:
+        if copy.stat().st_mtime < max((p.stat().st_mtime for p in paths), default=0):
+            return None
+        document = json.loads(copy.read_text(encoding="utf-8"))
+        cases = [Case(Path(c["path"]), c["case"]) for c in document["cases"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if [c.path for c in cases] != [p.relative_to(cases_dir) for p in paths] or not all(isinstance(c.data, dict) for c in cases):
+        return None
+    return cases
+
+
+EXPORTED = "corpus.json"  # the JSON copy's name (runner.corpus_json writes it)
 
 
 # ------------------------------------------------------------------ judging

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from piquet_ref.rules.files import read_yaml
-from piquet_ref.runner.corpus import load_cases
+from piquet_ref.runner.corpus import EXPORTED, load_cases
 from piquet_ref.runner.levels import LEVELS_FILE, load_levels
 
 FORMAT = "piquet-ref-corpus"
-JSON_FILE = "corpus.json"
+JSON_FILE = EXPORTED
 
 
 def corpus_document(root: Path) -> dict[str, Any]:
