@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 HERE = Path(__file__).resolve().parent.parent  # the checkout this tool belongs to
 
@@ -140,7 +140,7 @@ def corpus(args: argparse.Namespace, root: Path) -> int:
     from piquet_ref.rules.loader import default_ruleset
 
     per_rule = Counter(r for c in cases for r in c.rules)
-    table = {
+    table: dict[str, Any] = {
         "cases": len(cases),
         "rules": {r: per_rule[r] for r in sorted(default_ruleset().rules)},
         "ops": dict(sorted(Counter(c.op for c in cases).items())),

@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Callable, NoReturn, Sequence
 
 from piquet_ref.cli.documents import USAGE, UsageError, Unopenable, report
-from piquet_ref.cli.parser import parser as build
+from piquet_ref.cli.parser import NAMES, parser as build
 from piquet_ref.rules.errors import PiquetError
 
 class _JsonUsage(Exception):
@@ -29,9 +29,10 @@ def _asks_json(argv: Sequence[str]) -> bool:
     return "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
 
 
-def parser() -> argparse.ArgumentParser:
-    """The parser of the whole command line (tests and the generated docs walk it)."""
-    return build()
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the whole command line (tests and the generated docs walk it); with `only`, of the
+    subcommand `only` alone, the others listed without their flags."""
+    return build(only)
 
 
 def _json_errors(p: argparse.ArgumentParser) -> None:
@@ -59,7 +60,7 @@ def function(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     fmt = "json" if _asks_json(words) else "text"
-    p = parser()
+    p = parser(words[0] if words and words[0] in NAMES else None)
     if fmt == "json":
         _json_errors(p)
     try:

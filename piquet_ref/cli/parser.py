@@ -19,7 +19,7 @@ import argparse
 import textwrap
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence, TypeAlias, cast
 
 from piquet_ref.version import __version__
 from piquet_ref.cli.documents import LIMIT_HELP, limit_arg
@@ -44,7 +44,40 @@ CONDITIONS = """conditions (--if, --rank-by) are YAML or JSON, as in the odds op
   'quatorze: Q'  'quatorze: any'  'trio: K'
   '{all: [...]}'  '{any: [...]}'  '{not: ...}'"""
 
-Sub = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Sub: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+NAMES = ("score", "partie", "evaluate", "replay", "serve", "rulesets", "sources", "ambiguities", "rules", "laws", "odds",
+         "site", "conformance", "fuzz", "completion")  # the subcommands, in the order --help lists them
+_only: list[str | None] = [None]  # while `parser(only)` builds: the one subcommand whose flags are built
+
+
+class _Skipped:
+    """A subcommand that is not the one run: registered with its one-line help only, and its flags not built
+    (argparse builds a parser slowly, and a command line runs one subcommand)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Skipped:
+        return self
+
+    def add_subparsers(self, **kwargs: Any) -> _Skipped:
+        return self
+
+    def add_parser(self, name: str, **kwargs: Any) -> _Skipped:
+        return self
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        return None
+
+
+def _skipped(sub: Any, name: str, help: str) -> argparse.ArgumentParser | None:
+    """A stub for subcommand `name` when another one is being built alone (None when `name` is to be built)."""
+    if isinstance(sub, _Skipped):
+        return cast(argparse.ArgumentParser, sub)
+    if _only[0] is None or _only[0] == name or sub.dest != "command":
+        return None
+    sub.add_parser(name, help=help)
+    return cast(argparse.ArgumentParser, _Skipped())
 
 
 @lru_cache(maxsize=1)
@@ -88,6 +121,9 @@ def command(sub: Sub, name: str, *, help: str, description: str, examples: Seque
             exits: Sequence[str] = EXITS, formats: Sequence[str] | None = FORMATS, more: str = "") -> argparse.ArgumentParser:
     """Register subcommand `name`: its one-line help, its description, its examples and exit codes (its `--help`
     shows all four), `--format` when `formats` is given, and the function that runs it (`module:function`)."""
+    stub = _skipped(sub, name, help)
+    if stub is not None:
+        return stub
     epilog = "\n".join([*([more, ""] if more else []), "examples:", *(f"  {e}" for e in examples), "", "exit codes:",
                         *(f"  {e}" for e in exits)])
     p = sub.add_parser(name, help=help, description=textwrap.fill(description, WIDTH), epilog=epilog,
@@ -109,8 +145,17 @@ def _limit(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
 
 
-def parser() -> argparse.ArgumentParser:
-    """The whole command line."""
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only`, one of NAMES, the flags of that subcommand alone are built (the others
+    are listed, and their flags unknown)."""
+    _only[0] = only
+    try:
+        return _parser()
+    finally:
+        _only[0] = None
+
+
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=PROG,
         description=textwrap.fill("Reference scorer for Piquet under the Laws of the Portland and Turf Clubs (1882), "
@@ -250,8 +295,8 @@ def _reference(sub: Sub) -> None:
 
 
 def _checking(sub: Sub) -> None:
-    c = sub.add_parser("conformance", help="the conformance corpus: run it against a program, check it, export it",
-                       description=textwrap.fill("The language-neutral conformance corpus (conformance/README.md): run it "
+    what = "the conformance corpus: run it against a program, check it, export it"
+    c = _skipped(sub, "conformance", what) or sub.add_parser("conformance", help=what, description=textwrap.fill("The language-neutral conformance corpus (conformance/README.md): run it "
                        "against a program speaking the protocol, check its files, or export it as one JSON file.", WIDTH),
                        epilog="examples:\n  piquet-ref conformance run --impl \"node adapter.js\"\n  piquet-ref conformance lint\n\n"
                               "exit codes:\n  as each subcommand's --help says",
@@ -273,7 +318,7 @@ def _checking(sub: Sub) -> None:
     how.add_argument("--python", metavar="MODULE:FUNCTION", help="an in-process Python implementation: function(request) -> response")
     r.add_argument("--one-shot", action="store_true", help="start COMMAND afresh for each request (one line in, one line out)")
     for flag, what in FILTERS:
-        r.add_argument(f"--{flag}", action="append", default=[], metavar=flag.split("-")[-1].upper(),
+        r.add_argument(f"--{flag}", action="append", default=[], metavar="ID" if flag == "only-ruleset" else flag.upper(),
                        help=f"only cases with this {what}; repeatable")
     r.add_argument("--level", metavar="LEVEL", help="judge only the checks at LEVEL and below (conformance/levels.yaml: "
                    "totals, declarations, play, events, laws; default: every check)")

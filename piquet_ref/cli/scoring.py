@@ -10,7 +10,7 @@ import io
 import json
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from piquet_ref.cli.documents import emit, limits_of, print_json, read_document
 from piquet_ref.rules.codes import error
@@ -89,7 +89,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
-class RulesetOverride(io.TextIOBase):
+class RulesetOverride:
     """Standard input for `serve --ruleset ID`: each `run` request whose input is a mapping gets `"ruleset": ID`
     in place of any it names; every other line (other commands, lines that are not JSON, lines longer than a
     read) reaches the server as it came."""
@@ -119,5 +119,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors=errors)
-    stdin: IO[str] = sys.stdin if args.ruleset is None else RulesetOverride(sys.stdin, args.ruleset)  # type: ignore[assignment]
+    stdin = sys.stdin if args.ruleset is None else cast(IO[str], RulesetOverride(sys.stdin, args.ruleset))
     return serve(stdin, sys.stdout, one_shot=args.one_shot, limits=limits_of(args.limit))

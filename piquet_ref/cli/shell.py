@@ -10,7 +10,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 
-from piquet_ref.cli.parser import PROG, parser
+from piquet_ref.cli.parser import EXITS, PROG, parser
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class Flag:
     choices: tuple[str, ...]  # the values it takes, where they are a fixed list
     takes_value: bool
     help: str
+    metavar: str  # what its value is called in --help ("" for a flag without a value)
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,13 @@ def commands(p: argparse.ArgumentParser | None = None, path: tuple[str, ...] = (
             if action.dest == "help":
                 continue
             choices = tuple(str(c) for c in action.choices) if action.choices is not None else ()
-            flags.append(Flag(tuple(action.option_strings), choices, action.nargs != 0, action.help or ""))
+            takes = action.nargs != 0
+            metavar = str(action.metavar or action.dest.upper()) if takes else ""
+            flags.append(Flag(tuple(action.option_strings), choices, takes, action.help or "", metavar))
         else:
-            positionals.append(str(action.metavar or action.dest))
+            name = str(action.metavar or "{" + ",".join(str(c) for c in action.choices or ()) + "}")
+            positionals.append(f"[{name}]" if action.nargs == "?" else f"[{name} ...]" if action.nargs == "*"
+                               else f"{name} ..." if action.nargs == "+" else name)
     fmt = next((f.choices for f in flags if "--format" in f.names), ())
     exits = tuple(p.get_default("exits") or ())
     out = [Command(path, help, tuple(flags), tuple(positionals), tuple(name for name, _, _ in subs), fmt, exits)]
@@ -68,18 +73,38 @@ END = "<!-- end of the generated table -->"
 def markdown_table() -> str:
     """Every subcommand with its flags, formats and exit codes, as a Markdown table."""
     rows = ["| command | flags | `--format` | exit codes |", "|---|---|---|---|"]
-    for c in commands():
+    every = commands()
+    for c in every:
         if not c.path or c.subcommands:
             continue
-        flags = ", ".join(f"`{' '.join(f.names)}`" if not f.takes_value else f"`{f.names[0]} " + (
-            "|".join(f.choices) if f.choices and len(f.choices) <= 3 else "ID" if f.names[0] == "--ruleset" else "X") + "`"
-            for f in c.flags if f.names[0] != "--format")
+        flags = ", ".join(_flag(f) for f in c.flags if f.names[0] != "--format")
         args = " ".join(c.positionals)
-        name = f"`{PROG} {' '.join(c.path)}{' ' + args if args else ''}`"
-        formats = "|".join(c.formats) if c.formats else "none"
-        exits = "; ".join(c.exits)
+        words = [PROG]
+        for i, word in enumerate(c.path):  # a group's own flags go before its subcommand (conformance --corpus DIR run)
+            group = next(g for g in every if g.path == c.path[:i])
+            words += [f"[{_flag(f).strip('`')}]" for f in group.flags if group.path] + [word]
+        name = f"`{' '.join(words)}{' ' + args if args else ''}`"
+        formats = " ".join(f"`{f}`" for f in c.formats) if c.formats else "none"
+        exits = "standard: 0, 1, 2" if c.exits == EXITS else "; ".join(c.exits)
         rows.append(f"| {name} | {flags or 'none'} | {formats} | {exits} |".replace("\n", " "))
-    return "\n".join(rows) + "\n"
+    return "\n".join(_cells(r) for r in rows) + "\n"
+
+
+def _flag(f: Flag) -> str:
+    if not f.takes_value:
+        return f"`{' '.join(f.names)}`"
+    value = "{" + ",".join(f.choices) + "}" if f.choices and len(f.choices) <= 3 else f.metavar
+    return f"`{f.names[0]} {value}`"
+
+
+def _cells(row: str) -> str:
+    """A table row whose code spans hold no bare `|` (Markdown would split the cell there)."""
+    out, code = [], False
+    for ch in row:
+        if ch == "`":
+            code = not code
+        out.append("\\|" if ch == "|" and code else ch)
+    return "".join(out)
 
 
 def with_table(text: str) -> str:
