@@ -16,9 +16,7 @@ from typing import Any, Callable
 from piquet_ref.cli.documents import UsageError, limits_of, print_json
 from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
 from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
-from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
-from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.odds.conditions import (
     AllOf, AnyOf, Condition, Count, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
 )
