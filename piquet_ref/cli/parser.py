@@ -32,7 +32,7 @@ EXITS = (
     "2 usage error: bad options, or a FILE that cannot be opened",
 )
 FORMATS = ("text", "json")
-MIXES = ("rare", "uniform")  # piquet_ref.runner.situations.MIXES (tests/test_cli.py checks that they agree)
+MIXES = ("rare", "uniform")  # piquet_ref.runner.situations.MIXES, not imported: it loads the runner (tests/test_cli_conventions.py)
 FILTERS = (("op", "op"), ("rule", "rule id (glob)"), ("tag", "tag"), ("only-ruleset", "ruleset among its rulesets"),
            ("id", "case id (glob)"), ("area", "area (directory under cases/)"))
 
