@@ -55,13 +55,19 @@ def parser() -> argparse.ArgumentParser:
     rsub.add_parser("lock", help="record every ruleset as released (refuses if a released one changed)")
     d = sub.add_parser("docs", help="write the table of subcommands into docs/cli.md, generated from the parser")
     d.add_argument("--check", action="store_true", help="write nothing; exit 1 if the table is stale")
+    sub.add_parser("report", help="measure and write the verification report, as python -m verification.report does "
+                   "(minutes); its options follow: --render, --probes, --crosshair, --calibration, --out PATH")
     sd = sub.add_parser("spec-doc", help="write the index of the spec: every rule and dispute with its address on the site")
     sd.add_argument("--output", default="build/SPEC.md", metavar="PATH", help="where to write it (default build/SPEC.md, beside build/site/)")
     return p
 
 
 def main(argv: Sequence[str] | None = None, root: Path | None = None) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args, rest = p.parse_known_args(argv)
+    if rest and args.command != "report":
+        p.error(f"unrecognized arguments: {' '.join(rest)}")
+    args.rest = rest
     try:
         if root is None:
             import piquet_ref
@@ -103,6 +109,11 @@ def run(args: argparse.Namespace, root: Path) -> int:
             return 0
         page.write_text(fresh, encoding="utf-8")
         print("docs/cli.md: " + ("table written" if fresh != text else "table already current"))
+        return 0
+    if args.command == "report":
+        from verification.report import main as report
+
+        report(list(args.rest))
         return 0
     from piquet_ref.docs.spec_doc import spec_markdown
 
