@@ -65,6 +65,8 @@ def cmd_site(args: argparse.Namespace) -> int:
     if output.exists():
         shutil.rmtree(output)
     built = time.monotonic()
+    if sys.stderr.isatty():  # Sphinx runs quiet for about a minute: say so on a terminal
+        print(f"building the HTML into {output} with Sphinx (about a minute)...", file=sys.stderr, flush=True)
     done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(source), str(output)],
                           check=False, stdout=sys.stderr if json_out else None)
     if done.returncode != 0:
