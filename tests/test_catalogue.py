@@ -151,9 +151,11 @@ def test_cli_lists_every_ambiguity_source_and_rule() -> None:
 
 
 def test_cli_unknown_ambiguity_or_source_is_reference_unknown() -> None:
-    for argv in (["ambiguities", "no.such"], ["sources", "999"], ["rules", "no.such", "--format", "json"]):
+    for argv in (["ambiguities", "no.such"], ["sources", "999"], ["rules", "no.such"]):
         code, out, err = cli_run(argv)
         assert (code, out) == (1, "") and err.startswith("piquet-ref: error: reference-unknown")
+    code, out, err = cli_run(["rules", "no.such", "--format", "json"])  # asked for JSON, the error is JSON on stdout
+    assert (code, err) == (1, "") and json.loads(out)["error"]["code"] == "reference-unknown"
 
 
 # ------------------------------------------------------------------ the loader refuses broken entries

@@ -294,17 +294,19 @@ def test_a_directory_given_as_file_exits_2(capsys: Capsys, tmp_path: Path) -> No
     rejected(capsys, "input-unreadable", "score", str(tmp_path), status=2)
 
 
-def test_a_file_that_is_not_utf8_exits_2(capsys: Capsys, tmp_path: Path) -> None:
+def test_a_file_that_is_not_utf8_exits_1(capsys: Capsys, tmp_path: Path) -> None:
+    """The file was opened and read: its content is refused, as malformed input is (exit 1)."""
     path = tmp_path / "deal.yaml"
     path.write_bytes(b"elder: \xff\xfe\n")
-    rejected(capsys, "input-unreadable", "score", str(path), status=2)
+    rejected(capsys, "input-unreadable", "score", str(path), status=1)
 
 
-def test_a_file_that_is_not_yaml_or_json_exits_2(capsys: Capsys, tmp_path: Path) -> None:
-    """`input-unreadable` covers text that is not YAML or JSON (spec/errors.yaml); the CLI maps that code to 2."""
+def test_a_file_that_is_not_yaml_or_json_exits_1(capsys: Capsys, tmp_path: Path) -> None:
+    """`input-unreadable` covers text that is not YAML or JSON (spec/errors.yaml): malformed input, exit 1 as
+    `--help` says; only a FILE that cannot be opened is a usage error (exit 2)."""
     path = tmp_path / "deal.yaml"
     path.write_text('{"elder": [AS, KS\n', encoding="utf-8")
-    err = rejected(capsys, "input-unreadable", "score", str(path), status=2)
+    err = rejected(capsys, "input-unreadable", "score", str(path), status=1)
     assert str(path) in err
 
 

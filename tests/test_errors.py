@@ -642,11 +642,11 @@ NEGATIVES: list[Negative] = [
              cli_rejects("input-unreadable", 2, ["score", MISSING_FILE]),
              cli_accepts(["score", str(EXAMPLE_PATH)]), (MISSING_FILE,)),
     Negative("input-unreadable", "stdin that is not YAML or JSON", CLI,
-             cli_rejects("input-unreadable", 2, ["score", "-"], stdin='{"elder": [AS, KS\n'),
+             cli_rejects("input-unreadable", 1, ["score", "-"], stdin='{"elder": [AS, KS\n'),
              cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("stdin:", "not valid YAML or JSON")),
     # input-too-large
     Negative("input-too-large", "an integer of 5,000 digits in a record on stdin", CLI,
-             cli_rejects("input-too-large", 2, ["score", "-"], stdin="elder: " + "9" * 5000 + "\n"),
+             cli_rejects("input-too-large", 1, ["score", "-"], stdin="elder: " + "9" * 5000 + "\n"),
              cli_accepts(["score", "-"], stdin=json.dumps(EXAMPLE)), ("stdin", "integer_digits")),
     Negative("input-too-large", "a request nested 100 deep", PROTOCOL,
              protocol_rejects("input-too-large", '{"cmd":"run","seq":1,"op":"evaluate_hand","input":{"cards":' + "[" * 100 + "]" * 100 + "}}"),

@@ -68,7 +68,7 @@ def test_differing_keys_lists_score_keys_in_accretion_order_then_winners() -> No
 
 def test_the_fuzz_command_writes_cases_and_exits_1_on_disagreement(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "--python", "piquet_ref.protocol.serve:answer", "--deals", "30"]) == 0
-    assert main(["fuzz", "--impl", " ".join(BROKEN) + " wrong=*", "--deals", "5", "--limit", "1", "--out", str(tmp_path)]) == 1
+    assert main(["fuzz", "--impl", " ".join(BROKEN) + " wrong=*", "--deals", "5", "--stop-after", "1", "--out", str(tmp_path)]) == 1
     (written,) = tmp_path.glob("fuzz-PQ-*.yaml")
     assert run_case(Case(Path(written.name), yaml.safe_load(written.read_text(encoding="utf-8")))) == []
     assert main(["fuzz", "--impl", " ".join(BROKEN) + " unsupported=*", "--deals", "5"]) == 2
@@ -210,6 +210,6 @@ def test_the_fuzz_command_counts_situations_without_an_implementation(capsys: py
     line = capsys.readouterr().out.splitlines()[-1]
     counts = dict(situation_counts(draw_deals(20, 4, RULESET, "rare")))
     assert line == "situations: " + ", ".join(f"{s} {counts[s]}" for s in SITUATIONS)
-    assert main(["fuzz", "--python", "tests.adapters.planted:repique_by_calling", "--deals", "40", "--limit", "1", "--jobs", "2"]) == 1
+    assert main(["fuzz", "--python", "tests.adapters.planted:repique_by_calling", "--deals", "40", "--stop-after", "1", "--jobs", "2"]) == 1
     assert "differs first on repique" in capsys.readouterr().out
     assert main(["fuzz", "--deals", "5"]) == 2  # neither an implementation nor --count-only

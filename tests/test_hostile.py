@@ -58,7 +58,7 @@ def cli(*argv: str, stdin: str = "", env: dict[str, str] | None = None, timeout:
     return subprocess.CompletedProcess(list(argv), status, out.getvalue(), err.getvalue())
 
 
-def refused(done: subprocess.CompletedProcess[str], code: str, status: int = 2) -> str:
+def refused(done: subprocess.CompletedProcess[str], code: str, status: int = 1) -> str:
     """The one-line error of a refused input: the code asked, the exit status, no traceback, a bounded message."""
     assert (done.returncode, done.stdout) == (status, ""), (done.returncode, done.stderr[-500:])
     assert done.stderr.startswith(f"piquet-ref: error: {code}") and "Traceback" not in done.stderr, done.stderr[-500:]
@@ -309,9 +309,9 @@ def test_fifty_megabytes_of_stderr_without_a_newline_keep_the_runner_small(tmp_p
 
 
 def test_fuzzing_a_program_that_answers_with_a_deep_value_reports_it_broken() -> None:
-    done = cli("fuzz", "--impl", " ".join(BROKEN + ["deep=*"]), "--deals", "3", "--limit", "1", "--timeout", "10")
+    done = cli("fuzz", "--impl", " ".join(BROKEN + ["deep=*"]), "--deals", "3", "--stop-after", "1", "--timeout", "10")
     assert done.returncode == 1 and "Traceback" not in done.stderr and "without a result" in done.stdout
-    done = cli("fuzz", "--python", "tests.adapters.hostile:deep", "--deals", "3", "--limit", "1")
+    done = cli("fuzz", "--python", "tests.adapters.hostile:deep", "--deals", "3", "--stop-after", "1")
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-500:]
 
 

@@ -2,7 +2,7 @@
 
 - A ```console block holds commands, each on a line after `$ ` (a line ending in a backslash goes on to the
   next), each followed by the lines it prints.
-- A ```sh block, but the two set-up commands (they install), and a ```python block are run whole; what they
+- A ```sh block, but the set-up commands (they install), and a ```python block are run whole; what they
   print is the ```text block right after them, or nothing when there is none.
 
 Commands run in a shell from the repository root, with the `piquet-ref` of the environment running the tests
@@ -25,7 +25,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
-SETUP = ("pip install . && piquet-ref score --example", "pip install -e '.[test]' && python -m pytest")
+SETUP = ("pip install . && piquet-ref score --example",
+         "pip install build && python -m build --wheel && pip install dist/piquet_ref-*.whl",
+         "pip install -e '.[test]' && python -m pytest")
 FENCE = re.compile(r"^```(\S*)\s*$")
 PROMPT = "$ "
 TIMEOUT = 120  # seconds for one example
@@ -160,7 +162,8 @@ def test_the_readme_has_examples_of_each_kind() -> None:
     assert any(e.code == "piquet-ref score --example" for e in EXAMPLES)
 
 
-def test_the_set_up_is_the_two_documented_commands() -> None:
-    """The set-up (not run here: it installs) is these two commands, each in a block of its own."""
+def test_the_set_up_is_the_documented_commands() -> None:
+    """The set-up (not run here: it installs) is these commands, each in a block of its own: from a checkout, from
+    a wheel built in it (the package is not yet on PyPI), and the test tools."""
     assert tuple(SETUP_FOUND) == SETUP
 

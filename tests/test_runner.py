@@ -130,7 +130,7 @@ def test_the_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = tmp_path / "xfail.yaml"
     assert main(["conformance", "run", "--impl", " ".join(BROKEN) + " wrong=0", "--id", TOTALS[0].id, "--write-expect-fail", str(out)]) == 1
     assert main(["conformance", "run", "--impl", " ".join(BROKEN) + " wrong=0", "--id", TOTALS[0].id, "--expect-fail", str(out)]) == 0
-    assert "piquet-ref conformance:" in capsys.readouterr().err
+    assert "piquet-ref: error: " in capsys.readouterr().err
 
 
 def test_an_implementation_that_cannot_start_is_a_crash_per_case_then_incomplete() -> None:

@@ -1,5 +1,9 @@
-"""What every subcommand reads and writes: a YAML or JSON document from a file or stdin, and its result as
-indented JSON or as text."""
+"""What every subcommand reads and writes: a YAML or JSON document from a file or stdin; its result as indented
+JSON or as text; its failure as one line of text on stderr, or as a JSON object on stdout under `--format json`;
+and its progress on stderr when stderr is a terminal.
+
+A file that cannot be opened is a usage error (exit 2, `Unopenable`); a document that is read and refused, being
+not UTF-8, not YAML or JSON, past a limit or of the wrong shape, is exit 1, as the laws' rejections are."""
 
 from __future__ import annotations
 
@@ -7,11 +11,66 @@ import json
 import sys
 import argparse
 from dataclasses import fields
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 from piquet_ref.rules.codes import error
-from piquet_ref.rules.errors import shown
+from piquet_ref.rules.errors import PiquetError, shown
 from piquet_ref.rules.files import LIMITS, Limits, read_untrusted
+
+USAGE = "usage"  # the code of a usage error in a JSON error object: the command line, not its input, is wrong
+
+
+class UsageError(Exception):
+    """A command line the command cannot run (exit 2): flags that do not go together, a missing implementation."""
+
+
+class Unopenable(Exception):
+    """A FILE named on the command line that cannot be opened (exit 2), carrying its typed error."""
+
+    def __init__(self, error: PiquetError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def error_json(code: str, message: str, law: int | None = None, rule: str | None = None, step: int | None = None) -> dict[str, Any]:
+    """The JSON form of a failure under `--format json`: the protocol's error object (docs/protocol.md) under `error`."""
+    body: dict[str, Any] = {"code": code, "law": law, "rule": rule, "message": message}
+    if step is not None:
+        body["step"] = step
+    return {"error": body}
+
+
+def report(fmt: str, code: str | None, message: str, exc: PiquetError | None = None) -> None:
+    """Print a failure: `piquet-ref: error: ...` on stderr, or under `--format json` its JSON object on stdout."""
+    if fmt == "json":
+        obj = exc.to_json() if exc is not None else error_json(code or USAGE, message)["error"]
+        print(json.dumps({"error": obj}, ensure_ascii=False))
+    else:
+        print(f"piquet-ref: error: {exc if exc is not None else message}", file=sys.stderr)
+
+
+class Progress:
+    """A one-line progress bar on `stream`, redrawn in place; `Progress.on(stream, ...)` gives one only when
+    `stream` is a terminal, so that a log or a pipe never holds one."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: IO[str], total: int, what: str) -> None:
+        self.stream, self.total, self.what = stream, max(total, 1), what
+
+    @classmethod
+    def on(cls, stream: IO[str], total: int, what: str) -> Progress | None:
+        isatty = getattr(stream, "isatty", None)
+        return cls(stream, total, what) if isatty is not None and isatty() else None
+
+    def __call__(self, done: int, note: str = "") -> None:
+        filled = self.WIDTH * min(done, self.total) // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} {self.what} {note}".rstrip() + "   ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
 
 
 def read_document(path: str, limits: Limits = LIMITS) -> Any:
@@ -25,7 +84,7 @@ def read_document(path: str, limits: Limits = LIMITS) -> Any:
             with open(path, "rb") as stream:
                 text = stream.read(limits.input_bytes + 1).decode("utf-8")
     except OSError as exc:
-        raise error("input-unreadable", f"{_named(path)}: cannot be read ({exc.strerror})") from None
+        raise Unopenable(error("input-unreadable", f"{_named(path)}: cannot be read ({exc.strerror})")) from None
     except UnicodeDecodeError:
         raise error("input-unreadable", f"{_named(path)}: is not UTF-8 text") from None
     return read_untrusted(text, _named(path), limits)

@@ -17,16 +17,6 @@ from piquet_ref.rules.loader import default_ruleset
 WIDTH = 100
 
 
-def add_laws_command(sub: Any) -> None:
-    p = sub.add_parser(
-        "laws", help="the 78 Laws of Piquet (1882) in our words: kind, remedy, rules, error codes, executable or why not",
-        description="The Laws of Piquet of the Portland and Turf Clubs, from spec/laws.yaml: all as a table, or law N in full.",
-    )
-    p.add_argument("number", nargs="*", metavar="N|WORD", help="one law by its number (1-78), or words the laws listed must hold (e.g. revoke)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.set_defaults(func=cmd_laws)
-
-
 def law_json(x: Law) -> dict[str, Any]:
     """One law with its references spelled out (rule statements, error summaries, ambiguity topics)."""
     rules = default_ruleset().rules

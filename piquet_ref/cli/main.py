@@ -1,243 +1,114 @@
-"""The `piquet-ref` command line.
+"""The `piquet-ref` command line: parse, run the subcommand, turn its failure into an exit code.
 
-Exit codes: 0 success; 1 the input was read but the laws reject it or it is malformed (a typed
-error with its code is printed on stderr); 2 usage error (bad options, unreadable file).
+Exit codes: 0 success; 1 the input was read and refused (not YAML or JSON, of the wrong shape, past a limit, or
+against the laws: its typed error, with the code, is printed); 2 usage error (bad options, a FILE that cannot be
+opened). Some commands give the codes a meaning of their own, as their `--help` says. Under `--format json` a
+failure is a JSON object on stdout, `{"error": {"code", "law", "rule", "message"}}`, and stderr stays empty.
+
+Building the parser imports argparse and the small modules the flags need (`cli/parser.py`); the subcommand's own
+module is imported when it runs, so that `piquet-ref score` loads the scorer and nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import sys
-from pathlib import Path
-from typing import Sequence
+from importlib import import_module
+from typing import Callable, NoReturn, Sequence
 
-
-from piquet_ref.version import __version__
-from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, emit, limits_of, print_json, read_document
-from piquet_ref.cli.conformance import add_commands as add_conformance_commands, add_fuzz_command, guarded
+from piquet_ref.cli.documents import USAGE, UsageError, Unopenable, report
+from piquet_ref.cli.parser import NAMES, parser as build
 from piquet_ref.rules.errors import PiquetError
-from piquet_ref.rules.codes import error
-from piquet_ref.deal.ledger import narrate
-from piquet_ref.cli.odds import add_odds_command
-from piquet_ref.cli.laws import add_laws_command
-from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
-from piquet_ref.rules.tables import ruleset_ids
-from piquet_ref.protocol.ops import run_op
-from piquet_ref.cli.replay import add_replay_command
-from piquet_ref.cli.site import add_site_command
-from piquet_ref.protocol.results import result_json
-from piquet_ref.deal.scoring import score_deal
 
-EXAMPLE = "cavendish-example.yaml"
+class _JsonUsage(Exception):
+    """argparse's usage error, when the command line asked for `--format json`."""
 
 
-def cmd_score(args: argparse.Namespace) -> int:
-    source = args.file
-    if args.example:
-        source = str(Path(__file__).resolve().parent.parent / "examples" / EXAMPLE)
-    assert source is not None  # main() rejects `score` without FILE or --example as a usage error
-    record = read_document(source, limits_of(args.limit))
-    if args.compare:
-        from piquet_ref.deal.compare import compare_rulesets, comparison_json, comparison_text
-
-        comparison = compare_rulesets(record)
-        return emit(args.format, lambda: comparison_json(comparison), lambda: comparison_text(comparison))
-    if args.ruleset is not None:
-        if not isinstance(record, dict):
-            raise error("record-invalid", f"{source}: a deal record must be a mapping")
-        record = {**record, "ruleset": args.ruleset}
-    if args.format == "svg":
-        from piquet_ref.docs.svg import deal_svg
-
-        sys.stdout.write(deal_svg(record) + "\n")
-        return 0
-    result = score_deal(record)
-    return emit(args.format, lambda: result_json(result), lambda: narrate(result))
+def _asks_json(argv: Sequence[str]) -> bool:
+    words = list(argv)
+    return "--format=json" in words or any(a == "--format" and b == "json" for a, b in zip(words, words[1:]))
 
 
-def cmd_partie(args: argparse.Namespace) -> int:
-    from piquet_ref.partie.scoring import partie_json, partie_text, score_partie
-
-    result = score_partie(read_document(args.file, limits_of(args.limit)))
-    return emit(args.format, lambda: partie_json(result), lambda: partie_text(result))
-
-
-def cmd_spec_doc(args: argparse.Namespace) -> int:
-    from piquet_ref.docs.spec_doc import spec_markdown
-
-    path = Path(args.output)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(spec_markdown(), encoding="utf-8")
-    except OSError as exc:
-        raise error("input-unreadable", f"{path}: cannot be written ({exc.strerror})") from None
-    print(f"wrote {path}")
-    return 0
+def parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of the whole command line (tests and the generated docs walk it); with `only`, of the
+    subcommand `only` alone, the others listed without their flags."""
+    return build(only)
 
 
-def cmd_evaluate(args: argparse.Namespace) -> int:
-    data = run_op("evaluate_hand", {"cards": " ".join(args.cards), "ruleset": args.ruleset or DEFAULT_RULESET})
-    if args.format == "json":
-        print_json(data)
-        return 0
-    rs = load_ruleset(args.ruleset or DEFAULT_RULESET)
-    point = data["point"]
-    if point:
-        print(f"point      {point['length']} cards in {point['suit']}, making {point['pips']}: {' '.join(point['cards'])}")
-    for s in data["sequences"]:
-        print(f"sequence   {s['name']} ({s['points']}): {' '.join(s['cards'])}")
-    for s in data["sets"]:
-        print(f"set        {s['name']} ({s['points']}): {' '.join(s['cards'])}")
-    if data["carte_blanche"]:
-        print(f"carte blanche ({rs.carte_blanche.points})")
-    if not (point or data["sequences"] or data["sets"] or data["carte_blanche"]):
-        print("nothing that scores")
-    return 0
+def _json_errors(p: argparse.ArgumentParser) -> None:
+    """Make `p` and its subcommands' parsers report a usage error as a JSON object (exit 2)."""
+
+    def error(message: str) -> NoReturn:
+        raise _JsonUsage(message)
+
+    stack = [p]
+    while stack:
+        one = stack.pop()
+        one.error = error  # type: ignore[method-assign]
+        for action in one._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                stack.extend(action.choices.values())
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    from piquet_ref.protocol.serve import serve
-
-    # The process must never die on input: undecodable bytes reach the protocol as a bad line, and a
-    # lone surrogate echoed from a request (valid JSON "\\ud800") is written as its JSON escape.
-    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace")):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors=errors)
-    return serve(sys.stdin, sys.stdout, one_shot=args.one_shot, limits=limits_of(args.limit))
-
-
-def cmd_rulesets(args: argparse.Namespace) -> int:
-    if args.lock:
-        from piquet_ref.rules.released import LOCK, locked_text
-        from piquet_ref.rules.files import spec_dir
-
-        try:
-            text = locked_text(spec_dir())
-        except ValueError as exc:
-            print(f"piquet-ref: {exc}", file=sys.stderr)
-            return 1
-        (spec_dir() / LOCK).write_text(text, encoding="utf-8")
-        print(f"recorded {len(ruleset_ids())} released rulesets in {LOCK}")
-        return 0
-    if args.id:
-        rs = load_ruleset(args.id)
-        print(f"{rs.id}: {rs.name}\n  {rs.description}\n  base: {rs.base or 'none (the tables as written)'}")
-        for k in rs.knobs:
-            print(f"  {k.rule}.{k.param} = {k.value}  ({k.ambiguity}; set by {k.ruleset})")
-        return 0
-    for rid in ruleset_ids():
-        rs = load_ruleset(rid)
-        print(f"{rid:<34} {len(rs.knobs):>2} knob(s)  {rs.name}")
-    return 0
-
-
-def cmd_reference(args: argparse.Namespace) -> int:
-    """`sources`, `ambiguities` and `rules`: one entry by its key or id, the entries some words match, or the list;
-    as text or JSON."""
-    from piquet_ref.docs.lookup import find, listing
-    from piquet_ref.docs.rules_info import VIEWS
-
-    view, query = VIEWS[args.command], " ".join(args.key)
-    if not query:
-        return emit(args.format, view.all_json, view.all_text)
-    found = find(args.command, query)
-    if found.exact is not None:
-        key = found.exact
-        return emit(args.format, lambda: view.one_json(key), lambda: view.one_text(key))
-    return emit(args.format, lambda: [view.one_json(e.key) for e in found.matches], lambda: listing(args.command, found))
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="piquet-ref",
-        description="Reference scorer for Piquet under the Laws of the Portland and Turf Clubs (1882), rules as data in spec/.",
-        epilog="Exit codes: 0 ok; 1 rejected by the laws or malformed input (error code on stderr); 2 usage error.",
-    )
-    p.add_argument("--version", action="version", version=f"piquet-ref {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
-    s = sub.add_parser("score", help="score one deal record (YAML or JSON) and print the ledger",
-                       description="Score a deal record: dealt hands, discards, stock (top first) and tricks; see docs/formats.md.")
-    s.add_argument("file", nargs="?", metavar="FILE", help="deal record file, or - for stdin")
-    s.add_argument("--example", action="store_true", help="score the bundled example (Cavendish's worked deal)")
-    s.add_argument("--format", choices=("text", "json", "svg"), default="text",
-                   help="text ledger (default), JSON result, or the picture of the deal as SVG (not with --compare)")
-    how = s.add_mutually_exclusive_group()
-    how.add_argument("--ruleset", choices=ruleset_ids(), help="score under this ruleset instead of the record's")
-    how.add_argument("--compare", action="store_true",
-                     help="score under every ruleset side by side; each difference traced to its ambiguity id")
-    s.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
-    s.set_defaults(func=cmd_score)
-
-    pa = sub.add_parser("partie", help="score a partie record: the Rubicon partie, games of a hundred up, chouette, stakes",
-                        description="Score a partie record (players, form, deals or parties, stake); see docs/formats.md.")
-    pa.add_argument("file", metavar="FILE", help="partie record file (YAML or JSON), or - for stdin")
-    pa.add_argument("--format", choices=("text", "json"), default="text", help="the score card (default) or JSON")
-    pa.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
-    pa.set_defaults(func=cmd_partie)
-
-    e = sub.add_parser("evaluate", help="what a set of cards holds: point, sequences, sets, carte blanche")
-    e.add_argument("cards", nargs="+", metavar="CARD", help="cards such as AS TH 10H 7♣ (or one quoted string)")
-    e.add_argument("--format", choices=("text", "json"), default="text")
-    e.add_argument("--ruleset", choices=ruleset_ids())
-    e.set_defaults(func=cmd_evaluate)
-
-    v = sub.add_parser("serve", help="JSON-lines oracle on stdin/stdout (protocol 1)")
-    v.add_argument("--one-shot", action="store_true", help="answer the first request, then exit")
-    v.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
-    v.set_defaults(func=cmd_serve)
-
-    r = sub.add_parser("rulesets", help="list the rulesets, or show one ruleset's knobs and the ambiguities they answer")
-    r.add_argument("id", nargs="?", metavar="ID", help="one ruleset")
-    r.add_argument("--lock", action="store_true", help="record every ruleset as released (refuses if a released one changed)")
-    r.set_defaults(func=cmd_rulesets)
-
-    for name, what, example, words in (
-        ("sources", "the sources: key, author, title, year, what each speaks for, how it is cited", "000, L, AC", "hoyle"),
-        ("ambiguities", "where the sources disagree: each source's position and each ruleset's reading", "exchange.younger-minimum", "pique"),
-        ("rules", "the rules: statement, citations, values, variants, code location, cases", "point.compare", "carte blanche"),
-    ):
-        ref = sub.add_parser(name, help=what)
-        ref.add_argument("key", nargs="*", metavar="ID|WORD",
-                         help=f"one entry by its id (e.g. {example}), or words the entries listed must hold (e.g. {words})")
-        ref.add_argument("--format", choices=("text", "json"), default="text")
-        ref.set_defaults(func=cmd_reference)
-
-    sd = sub.add_parser("spec-doc", help="write the index of the spec: every rule and dispute with its address on the site",
-                        description="Write a short index of the spec (every chapter, rule and dispute, linked into the site that "
-                        "`piquet-ref site` builds beside it); the spec in full is the site.")
-    sd.add_argument("--output", default="build/SPEC.md", metavar="PATH", help="where to write it (default build/SPEC.md, beside build/site/)")
-    sd.set_defaults(func=cmd_spec_doc)
-
-    add_conformance_commands(sub)
-    add_fuzz_command(sub)
-    add_odds_command(sub)
-    add_laws_command(sub)
-    add_replay_command(sub)
-    add_site_command(sub)
-    return p
+def function(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    """The function of the subcommand parsed, imported from its module (`module:function`)."""
+    module, _, name = str(args.func).partition(":")
+    found: Callable[[argparse.Namespace], int] = getattr(import_module(module), name)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = parser()
-    args = p.parse_args(argv)
-    if args.command is None:
-        p.print_help()
-        return 2
-    if args.command == "score" and (args.file is None) != bool(args.example):
-        p.error("score needs a FILE (or - for stdin) or --example, and not both")
-    if args.command == "score" and args.compare and args.format == "svg":
-        p.error("score --compare has no picture: --format text or json")
-    if args.command in ("conformance", "fuzz"):
-        return guarded(args)
+    words = list(sys.argv[1:] if argv is None else argv)
+    fmt = "json" if _asks_json(words) else "text"
+    p = parser(words[0] if words and words[0] in NAMES else None)
+    if fmt == "json":
+        _json_errors(p)
     try:
-        return int(args.func(args))
+        args = p.parse_args(words)
+        if args.command is None:
+            p.print_help()
+            return 2
+        if args.command == "score" and (args.file is None) != bool(args.example):
+            p.error("score needs a FILE (or - for stdin) or --example, and not both")
+        if args.command == "score" and args.compare and args.format == "svg":
+            p.error("score --compare has no picture: --format text or json")
+    except _JsonUsage as exc:
+        report(fmt, USAGE, str(exc))
+        return 2
+    fmt = getattr(args, "format", None) or "text"
+    return run(args, fmt)
+
+
+def run(args: argparse.Namespace, fmt: str) -> int:
+    """Run the parsed subcommand; each failure a line on stderr (or a JSON object), and its exit code."""
+    guarded = _guarded(args)
+    try:
+        return int(function(args)(args))
+    except Unopenable as exc:
+        report(fmt, exc.error.code, exc.error.message, exc.error)
+        return 2
     except PiquetError as exc:
-        print(f"piquet-ref: error: {exc}", file=sys.stderr)
-        return 2 if exc.code in ("input-unreadable", "input-too-large") else 1
+        report(fmt, exc.code, exc.message, exc)
+        return 2 if guarded else 1
+    except UsageError as exc:
+        report(fmt, USAGE, str(exc))
+        return 2
+    except guarded as exc:  # the runner's: a corpus that cannot be read, a program that cannot be started
+        report(fmt, USAGE, str(exc))
+        return 2
     except BrokenPipeError:
         return 0
+
+
+def _guarded(args: argparse.Namespace) -> tuple[type[BaseException], ...]:
+    """What a subcommand of the runner reports as a usage error (exit 2): a corpus or an expected-failure file
+    that cannot be read, a program or a Python function that cannot be started or imported."""
+    if args.command not in ("conformance", "fuzz"):
+        return ()
+    from piquet_ref.runner.corpus import CorpusError
+
+    errors: tuple[type[BaseException], ...] = (CorpusError, ValueError, OSError)
+    return errors
 
 
 if __name__ == "__main__":

@@ -13,12 +13,10 @@ from fractions import Fraction
 from typing import Any, Callable
 
 
-from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, limits_of, print_json
+from piquet_ref.cli.documents import UsageError, limits_of, print_json
 from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
 from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
-from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
-from piquet_ref.rules.tables import ruleset_ids
 from piquet_ref.odds.conditions import (
     AllOf, AnyOf, Condition, Count, Not, PointAtLeast, Question, SequenceAtLeast, SetHeld,
 )
@@ -30,53 +28,6 @@ from piquet_ref.rules.errors import shown
 from piquet_ref.rules.files import read_untrusted
 
 RANK_KEYS = ("taken", "holds", "quatorze", "trio", "top")
-
-EPILOG = """conditions (--if, --rank-by) are YAML or JSON, as in the odds op (conformance/ADAPTER.md):
-  'taken: A'                      at least one ace taken in ('taken: JC', 'taken: H', 'taken: court')
-  '{taken: A, at_least: 2}'       two aces or more ('at_most' too); 'holds: ...' counts the hand after
-  'point: 6'  '{point: 5, pips: 48}'   a point of 6 cards or more; of 5 making 48 or more
-  'sequence: 5'  '{sequence: 5, top: A}'   a quint or better; a quint major or better
-  'quatorze: Q'  'quatorze: any'  'trio: K'
-  '{all: [...]}'  '{any: [...]}'  '{not: ...}'
-examples:
-  piquet-ref odds AS KS JS AH QH JH 8H JC 8C 7C 9D 8D --discard "KS 8C 7C 9D 8D"
-  piquet-ref odds AS KS JS AH QH JH 8H JC 8C 7C 9D 8D --rank-by 'point: 6' --top 5
-  piquet-ref odds KS QS TS 8S KH JH 9H 7H QD TD 9C 8C --player younger --take 3 --if 'taken: A'"""
-
-
-def add_odds_command(sub: Any) -> None:
-    o = sub.add_parser(
-        "odds", help="exact odds of the take-in: what it can bring, the chance of a condition, every discard ranked",
-        description="Exact odds of the take-in, counted over every set of cards the player may take in "
-        "(the cards he cannot see, each set as likely as any other).",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    o.add_argument("cards", nargs="*", metavar="CARD", help="the hand (as dealt), e.g. AS KS QS ... (or one quoted string)")
-    o.add_argument("--discard", metavar="CARDS", help="the cards laid out; he takes in as many")
-    o.add_argument("--take", type=int, metavar="N", help="cards taken in when no discard is given")
-    o.add_argument("--seen", metavar="CARDS", help="other cards he has seen, which cannot come to him")
-    o.add_argument("--player", choices=("elder", "younger"), help="check the hand and the take-in against this player's limits (default elder for --rank-by)")
-    o.add_argument("--if", dest="condition", metavar="COND", help="print the chance that the take-in satisfies COND")
-    o.add_argument("--rank-by", metavar="COND", help="rank every legal discard by the chance of COND")
-    o.add_argument("--top", type=count_arg, default=10, metavar="N", help="with --rank-by: show the best N discards (0: all; default 10)")
-    o.add_argument("--elder-took", type=int, metavar="N", help="with --rank-by --player younger: cards the elder took (default: the fewest)")
-    o.add_argument("--hands", action="store_true", help="count the hands: all, de Moivre's count by suit lengths, distinct up to suits")
-    o.add_argument("--sources", action="store_true", help="print the table of every probability the sources state, each checked (Markdown)")
-    o.add_argument("--format", choices=("text", "json"), default="text")
-    o.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
-    o.add_argument("--ruleset", choices=ruleset_ids())
-    o.set_defaults(func=cmd_odds)
-
-
-def count_arg(text: str) -> int:
-    """An argument that is a count: a whole number, 0 or more (argparse reports anything else as a usage error)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is below 0")
-    return value
 
 
 def condition_arg(text: str, option: str, rs: Ruleset) -> tuple[Any, Condition]:
@@ -103,9 +54,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     rs = load_ruleset(args.ruleset or DEFAULT_RULESET)
     emit: Callable[[Any], None] = print_json if args.format == "json" else _write
     if args.sources:
-        from piquet_ref.docs.odds_figures import markdown
-
-        sys.stdout.write(markdown())
+        emit(_sources_json() if args.format == "json" else _sources_markdown())
         return 0
     if args.hands:
         h = distinct_hands(None, rs)
@@ -117,15 +66,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ))
         return 0
     if not args.cards and args.take is None:
-        print("piquet-ref odds: error: give the hand (CARD ...), or --take N for a player who sees no card; or --hands, --sources", file=sys.stderr)
-        return 2
+        raise UsageError("give the hand (CARD ...), or --take N for a player who sees no card; or --hands, --sources")
     hand = parse_cards(" ".join(args.cards), rs, "hand")
     discard = parse_cards(args.discard or "", rs, "--discard")
     seen = parse_cards(args.seen or "", rs, "--seen")
     if args.rank_by is not None:
         if discard or args.take is not None or args.condition is not None:
-            print("piquet-ref odds: error: --rank-by ranks every discard; give no --discard, --take or --if with it", file=sys.stderr)
-            return 2
+            raise UsageError("--rank-by ranks every discard; give no --discard, --take or --if with it")
         data, cond = condition_arg(args.rank_by, "--rank-by", rs)
         player: Player = "younger" if args.player == "younger" else "elder"
         least = rs.exchange.elder_min if player == "elder" else rs.exchange.younger_min
@@ -147,6 +94,25 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return 0
     emit(_outlook_json(q, hand, rs) if args.format == "json" else _outlook_text(q, hand, discard, rs))
     return 0
+
+
+def _sources_markdown() -> str:
+    from piquet_ref.docs.odds_figures import markdown
+
+    return markdown()
+
+
+def _sources_json() -> list[dict[str, Any]]:
+    """Every figure the sources state, with the exact value that settles it and the verdict."""
+    from piquet_ref.docs.odds_figures import figures, settle, verdict
+
+    out = []
+    for f in figures():
+        exact = settle(f)
+        ours = None if exact is None else exact if isinstance(exact, int) else _fraction(exact)
+        out.append({"id": f.id, "source": f.source_key, "at": f.source_at, "claim": f.claim, "stated": f.stated,
+                    "ours": ours, "verdict": verdict(f), "note": f.note})
+    return out
 
 
 def _write(text: Any) -> None:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Iterator, Mapping
 
-from piquet_ref.cli.documents import LIMIT_HELP, limit_arg, limits_of, read_document
+from piquet_ref.cli.documents import limits_of, print_json, read_document
+from piquet_ref.cli.scoring import with_ruleset
 from piquet_ref.machine.calling import good_against_the_cards
 from piquet_ref.hand.cards import Card, cards_of, format_card, format_cards, hand_of
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison
@@ -299,16 +300,17 @@ def _reply(c: CategoryComparison) -> str:
 
 
 def cmd_replay(args: Any) -> int:
-    state, actions = replay_input(read_document(args.file, limits_of(args.limit)))
+    data = with_ruleset(read_document(args.file, limits_of(args.limit)), args.ruleset, "a deal record or apply input")
+    state, actions = replay_input(data)
+    if args.format == "json":
+        steps: list[str] = []
+        try:
+            steps.extend(narrate(state, actions))
+        except PiquetError as exc:
+            print_json({"steps": steps, "error": exc.to_json()})
+            return 1
+        print_json({"steps": steps})
+        return 0
     for line in narrate(state, actions):
         sys.stdout.write(line + "\n")
     return 0
-
-
-def add_replay_command(sub: Any) -> None:
-    r = sub.add_parser("replay", help="narrate a recorded deal step by step through the laws (the state machine)",
-                       description="Replay a deal record (dealt form) or an apply input (setup and actions) step by step, "
-                       "citing the rules and laws each step applies; a step the laws reject stops it with its error.")
-    r.add_argument("file", metavar="FILE", help="deal record or apply input (YAML or JSON), or - for stdin")
-    r.add_argument("--limit", action="append", type=limit_arg, metavar="NAME=N", help=LIMIT_HELP)
-    r.set_defaults(func=cmd_replay)

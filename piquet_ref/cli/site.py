@@ -17,20 +17,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from piquet_ref.cli.documents import UsageError, print_json, report
+
+SITE_FAILED = "site-build-failed"  # the code of a failed Sphinx build in a JSON error object (not an input's)
 MARK = ".piquet-ref-site"  # left in the source folder, so that a later run knows the folder is its own to empty
 NEEDS = ("sphinx", "myst_parser", "furo")
-
-
-def add_site_command(sub: Any) -> None:
-    p = sub.add_parser(
-        "site", help="build the rulebook website (every rule, law, dispute and worked deal) into build/site/",
-        description="Generate the rulebook site from spec/ and the corpus as Markdown, and build it with Sphinx "
-        "(the docs extra: pip install 'piquet-ref[docs]'). Open build/site/index.html.",
-    )
-    p.add_argument("--output", default="build/site", metavar="DIR", help="where the HTML goes (default build/site)")
-    p.add_argument("--source", default="build/site-src", metavar="DIR", help="where the generated Markdown goes (default build/site-src)")
-    p.add_argument("--markdown-only", action="store_true", help="write the pages and stop: no Sphinx needed")
-    p.set_defaults(func=cmd_site)
 
 
 def _ours_to_empty(folder: Path, mark: str) -> bool:
@@ -51,32 +42,41 @@ def _write(folder: Path, files: list[tuple[str, str]]) -> None:
 def cmd_site(args: argparse.Namespace) -> int:
     from piquet_ref.docs.site import site_files
 
+    json_out = args.format == "json"
     source, output = Path(args.source), Path(args.output)
     for folder, mark in ((source, MARK), (output, ".buildinfo")):
         if not _ours_to_empty(folder, mark):
-            print(f"piquet-ref: {folder} holds files an earlier run did not write; choose another folder", file=sys.stderr)
-            return 2
+            raise UsageError(f"{folder} holds files an earlier run did not write; choose another folder")
     started = time.monotonic()
     files = site_files()
     _write(source, [(f.path, f.text) for f in files])
     pages = sum(f.path.endswith(".md") for f in files)
-    print(f"wrote {pages} pages and {len(files) - pages} other files to {source} in {time.monotonic() - started:.1f} s")
+    done_json: dict[str, Any] = {"source": str(source), "pages": pages, "other_files": len(files) - pages}
+    if not json_out:
+        print(f"wrote {pages} pages and {len(files) - pages} other files to {source} in {time.monotonic() - started:.1f} s")
     if args.markdown_only:
+        if json_out:
+            print_json(done_json)
         return 0
     missing = [m for m in NEEDS if importlib.util.find_spec(m) is None]
     if missing:
-        print(f"piquet-ref: building the site needs {', '.join(missing)}: pip install 'piquet-ref[docs]' "
-              "(or --markdown-only for the pages alone)", file=sys.stderr)
-        return 2
+        raise UsageError(f"building the site needs {', '.join(missing)}: pip install 'piquet-ref[docs]' "
+                         "(or --markdown-only for the pages alone)")
     if output.exists():
         shutil.rmtree(output)
     built = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(source), str(output)], check=False)
+    if sys.stderr.isatty():  # Sphinx runs quiet for about a minute: say so on a terminal
+        print(f"building the HTML into {output} with Sphinx (about a minute)...", file=sys.stderr, flush=True)
+    done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(source), str(output)],
+                          check=False, stdout=sys.stderr if json_out else None)
     if done.returncode != 0:
-        print(f"piquet-ref: Sphinx failed (exit {done.returncode}): the warnings above name the page", file=sys.stderr)
+        report(args.format, SITE_FAILED, f"Sphinx failed (exit {done.returncode}): the warnings above name the page")
         return 1
     html = sorted(output.rglob("*.html"), key=lambda p: p.stat().st_size)
     largest = html[-1]
-    print(f"built {len(html)} HTML pages into {output} in {time.monotonic() - built:.1f} s; the largest is "
-          f"{largest.relative_to(output).as_posix()} ({largest.stat().st_size / 1000:.0f} KB); open {output / 'index.html'}")
+    if json_out:
+        print_json({**done_json, "output": str(output), "html_pages": len(html), "index": str(output / "index.html")})
+    else:
+        print(f"built {len(html)} HTML pages into {output} in {time.monotonic() - built:.1f} s; the largest is "
+              f"{largest.relative_to(output).as_posix()} ({largest.stat().st_size / 1000:.0f} KB); open {output / 'index.html'}")
     return 0

@@ -2,7 +2,7 @@
 
 The lock maps each released ruleset id to its resolved values ("rule.param" -> canonical JSON). A
 value may never change and a released ruleset may never disappear; a param added to the tables later
-is not in the lock and changes nothing locked. `piquet-ref rulesets --lock` records new rulesets and
+is not in the lock and changes nothing locked. `python -m dev rulesets lock` (in a checkout) records new rulesets and
 new params, and refuses while any locked value has changed.
 """
 

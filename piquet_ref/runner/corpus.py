@@ -324,7 +324,7 @@ def lock_problems(cases: list[Case], lock: Mapping[str, Mapping[str, Any]]) -> l
     for case in cases:
         entry = lock.get(case.id)
         if entry is None:
-            out.append(f"{case.path}: id {case.id} is not in the lock (run `piquet-ref conformance lock`)")
+            out.append(f"{case.path}: id {case.id} is not in the lock (run `python -m dev corpus lock`)")
         elif "retired" in entry:
             out.append(f"{case.path}: id {case.id} was retired ({entry['retired']}); ids are never reused")
         elif case.rev < entry["rev"]:
@@ -332,16 +332,16 @@ def lock_problems(cases: list[Case], lock: Mapping[str, Mapping[str, Any]]) -> l
         elif case.rev == entry["rev"] and normative_hash(case.data) != entry["hash"]:
             out.append(f"{case.path}: normative content changed without bumping rev (locked rev {entry['rev']})")
         elif case.rev > entry["rev"]:
-            out.append(f"{case.path}: rev bumped to {case.rev}; run `piquet-ref conformance lock` to record it")
+            out.append(f"{case.path}: rev bumped to {case.rev}; run `python -m dev corpus lock` to record it")
     for case_id, entry in sorted(lock.items()):
         if case_id not in present and "retired" not in entry:
-            out.append(f"{LOCK_FILE}: {case_id} ({entry.get('path')}) has no case file; retire it with `piquet-ref conformance retire`")
+            out.append(f"{LOCK_FILE}: {case_id} ({entry.get('path')}) has no case file; retire it with `python -m dev corpus retire`")
     return out
 
 
 def updated_lock(cases: list[Case], lock: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     """The lock recording new ids and bumped revs. Raises CorpusError on drift a lock update must not hide."""
-    refused = [p for p in lock_problems(cases, lock) if "not in the lock" not in p and "run `piquet-ref conformance lock`" not in p]
+    refused = [p for p in lock_problems(cases, lock) if "not in the lock" not in p and "run `python -m dev corpus lock`" not in p]
     if refused:
         raise CorpusError("the lock cannot be updated:\n" + "\n".join(refused))
     out = {i: dict(e) for i, e in lock.items()}
