@@ -149,7 +149,7 @@ def test_the_machine_accepts_a_younger_exchange_before_the_elders_exactly_as_the
     exchanges = {a for a in legal_actions(elected) if isinstance(a, Exchange)}
     e = cards_of(elected.dealt[0])
     assert exchanges == {Exchange("elder", d, n) for n in range(1, PORTION - first.take + 1) for d in combinations(e, n)}
-    assert not any(isinstance(a, (Leave, LayOut)) or isinstance(a, ExposeStock) and a.player == "younger" for a in legal_actions(elected) + irregular_actions(elected))
+    assert not any(isinstance(a, (Leave, LayOut)) or isinstance(a, ExposeStock) and a.player == "younger" for a in (*legal_actions(elected), *irregular_actions(elected)))
     last = data.draw(st.sampled_from(sorted(exchanges, key=repr)))
     done = apply(elected, last)
     hands = by_the_law(deck, first.discard, first.take, last.discard, last.take)

@@ -182,7 +182,7 @@ CASE_IV_CALLS = (  # the elder's point headed by the ace and tierces major in he
 def _options_of(state: DealState, category: str) -> tuple[tuple[int, ...], ...]:
     """Every holding the elder's hand has in `category` (for the walks' choice of his fullest calls)."""
     assert state.hands is not None
-    return tuple(h for option in call_options(state.hands[0], category, RS) for h in option)  # type: ignore[arg-type]
+    return tuple(h for option in call_options(state.hands[0], category, RS) for h in option)
 
 
 def opened(action: Action) -> str | None:
