@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Hand
 from piquet_ref.rules.ruleset import Ruleset
@@ -178,26 +177,31 @@ class SuitTables:
 @lru_cache(maxsize=None)
 def tables(ruleset: Ruleset) -> SuitTables:
     """Build the lookup tables of `ruleset` (once per ruleset)."""
-    values = tuple(r.pips for r in ruleset.pack.ranks)
+    pip_values = tuple(r.pips for r in ruleset.pack.ranks)
     seq, pr = ruleset.sequences, ruleset.point
     all_runs = tuple(runs(m, seq.min_length) for m in MASKS)
     set_ranks = ruleset.sets.ranks
     spread = tuple(
         sum(1 << (SET_FIELD_BITS * j) for j, bit in enumerate(set_ranks) if m >> bit & 1) for m in MASKS
     )
-    n = len(set_ranks)
-    size = 1 << (SET_FIELD_BITS * n)
+    size = 1 << (SET_FIELD_BITS * len(set_ranks))
     set_held: list[tuple[tuple[int, int], ...]] = [()] * size
     set_best, set_points = [0] * size, [0] * size
-    # Only sums of four suits' spreads occur: every count 0..(number of suits); other entries stay empty.
-    for counts in product(range(len(ruleset.pack.suits) + 1), repeat=n):
-        s = sum(c << (SET_FIELD_BITS * j) for j, c in enumerate(counts))
-        held = sorted(((c, set_ranks[j]) for j, c in enumerate(counts) if c in ruleset.sets.values), reverse=True)
-        set_held[s] = tuple((r, c) for c, r in held)
-        set_best[s] = max((set_key(c, r) for c, r in held), default=0)
-        set_points[s] = sum(ruleset.sets.values[c] for c, _ in held)
+    # Only sums of four suits' spreads occur: every count 0..(number of suits) of each set rank, built up rank by
+    # rank with the sets each holds as (count, rank); other entries stay empty. (Start-up builds these tables.)
+    values = ruleset.sets.values
+    entries: list[tuple[int, tuple[tuple[int, int], ...]]] = [(0, ())]
+    for j, rank in enumerate(set_ranks):
+        entries = [(s + (c << (SET_FIELD_BITS * j)), held + ((c, rank),) if c in values else held)
+                   for c in range(len(ruleset.pack.suits) + 1) for s, held in entries]
+    for s, held in entries:
+        if held:
+            best_first = sorted(held, reverse=True)
+            set_held[s] = tuple((r, c) for c, r in best_first)
+            set_best[s] = set_key(*best_first[0])
+            set_points[s] = sum(values[c] for c, _ in held)
     return SuitTables(
-        point=tuple(point_key(length(m), pips(m, values)) for m in MASKS),
+        point=tuple(point_key(length(m), pips(m, pip_values)) for m in MASKS),
         runs=all_runs,
         seq_best=tuple(max((sequence_key(n_, t) for n_, t in r), default=0) for r in all_runs),
         seq_points=tuple(sum(seq.values[n_] for n_, _ in r) for r in all_runs),

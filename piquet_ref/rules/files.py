@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -59,17 +60,24 @@ def read_yaml(path: Path) -> Any:
         data = path.read_bytes()
     except OSError as exc:
         raise SpecError("spec-invalid", f"{path.name}: cannot be read ({exc.strerror})") from None
-    return copy.deepcopy(_parsed(path.name, data))
+    marshalled, value = _parsed(path.name, data)
+    return copy.deepcopy(value) if marshalled is None else marshal.loads(marshalled)
 
 
 @lru_cache(maxsize=1024)
-def _parsed(name: str, data: bytes) -> Any:
+def _parsed(name: str, data: bytes) -> tuple[bytes | None, Any]:
+    """The file's data, kept as marshal bytes where it can be (a fresh copy for each read, made in C: a deep copy in
+    Python cost more than reading the file), else as it is (a YAML type marshal does not know, such as a date)."""
     try:
-        return _plain_load(data.decode("utf-8"))
+        value = _plain_load(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise SpecError("spec-invalid", f"{name}: is not UTF-8 text") from None
     except yaml.YAMLError as exc:
         raise SpecError("spec-invalid", f"{name}: not valid YAML ({exc})") from None
+    try:
+        return marshal.dumps(value), None
+    except ValueError:
+        return None, value
 
 
 _STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
