@@ -169,7 +169,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "if theirs is not None and m == n:", "if theirs is not None and m == n + 1:",
           "point_answered_by_the_number_of_cards(hands, talk, __return__)")),
     ("values", Plant("values-of-longer-points", "what a point of n cards makes counts points of more cards too",
-          '& POINT_LOW for h in singles(hand, "point", rs) if len(h) == n}', '& POINT_LOW for h in singles(hand, "point", rs) if len(h) >= n}',
+          '& POINT_LOW for h in _singles(hand, "point", rs) if len(h) == n}', '& POINT_LOW for h in _singles(hand, "point", rs) if len(h) >= n}',
           "values_are_what_the_points_make(hand, n, rs, __return__)")),
     ("answers", Plant("asking-short", "the younger may ask what the point makes holding one card fewer (law 46)",
           "longest(hands[1]) >= opening.cards", "longest(hands[1]) + 1 >= opening.cards",

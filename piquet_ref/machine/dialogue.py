@@ -128,15 +128,26 @@ def key(hand: Hand, category: DeclCategory, holding: Holding, player: Player, rs
     post: keys_rank_as_the_laws_compare(hand, category, holding, player, rs, __return__)
     post: keys_tie_as_the_laws_compare(hand, category, holding, player, rs, __return__)
     """
-    d = declared(hand, choice(category, (holding,)), player, rs)
-    return (d.point.key if d.point else 0) if category == "point" else max(h.key for h in (d.sequences or d.sets))
+    return _holding_key(category, holding, rs)
 
 
-# The dialogue asks for the same hand's holdings and their keys many times a step (every opening the elder may
-# make, every amendment, every reply): the answers are plain values of plain arguments, so each is kept. The
-# contracts above state `singles` and `key` themselves; the cached forms are what the dialogue's code calls.
+@lru_cache(maxsize=1 << 14)
+def _holding_key(category: DeclCategory, holding: Holding, rs: Ruleset) -> int:
+    """`key` of a holding the caller holds: it depends on the holding alone, and on the ruleset's pips (the dialogue
+    asks for the keys of the same holdings at every step of the calls, so each is kept)."""
+    if not holding:
+        return 0
+    if category == "point":
+        return point_key(len(holding), sum(rs.pack.ranks[c & 7].pips for c in holding))
+    if category == "sequences":
+        return sequence_key(len(holding), max(c & 7 for c in holding))
+    return set_key(len(holding), holding[0] & 7)
+
+
+# The dialogue asks for the same hand's holdings many times a step (every opening the elder may make, every
+# amendment, every reply): they are plain values of plain arguments, so each listing is kept. The contracts above
+# state `singles` itself; the cached form is what the dialogue's code calls.
 _singles = lru_cache(maxsize=1 << 12)(singles)
-_key = lru_cache(maxsize=1 << 14)(key)
 
 
 def keys_rank_as_the_laws_compare(
@@ -213,7 +224,7 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     else:
         fits = [h for h in held if len(h) == call.count and (call.rank is None or h[0] & 7 == call.rank)]
     cat = category_of(call)
-    return tuple(sorted(fits, key=lambda h: -_key(hand, cat, h, call.player, rs)))
+    return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
 
 
 def described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
@@ -318,7 +329,7 @@ def values(hand: Hand, n: int, rs: Ruleset) -> tuple[int, ...]:
     laws: 46
     post: values_are_what_the_points_make(hand, n, rs, __return__)
     """
-    return tuple(sorted({_key(hand, "point", h, "elder", rs) & POINT_LOW for h in _singles(hand, "point", rs) if len(h) == n}))
+    return tuple(sorted({key(hand, "point", h, "elder", rs) & POINT_LOW for h in _singles(hand, "point", rs) if len(h) == n}))
 
 
 def values_are_what_the_points_make(hand: Hand, n: int, rs: Ruleset, result: tuple[int, ...]) -> bool:
@@ -341,7 +352,7 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
     post: best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
     """
     held = [h for h in _singles(hand, category, rs) if cards is None or len(h) == cards]
-    return max(held, key=lambda h: _key(hand, category, h, player, rs)) if held else None
+    return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
 
 
 def best_is_a_holding_of_the_cards_asked(
@@ -459,8 +470,8 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
     """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
-    worth = _key(hand, cat, fits[0], "elder", rs) if fits else -1
-    return tuple(c for c in openings(hand, discard, cat, rs) if _key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
+    worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
+    return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
 
 
 def amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:
@@ -522,7 +533,7 @@ def reply(hands: tuple[Hand, Hand], talk: tuple[Utterance, ...], rs: Ruleset) ->
         theirs = best(hands[1], cat, "younger", rs)
     if theirs is None:
         return "good", mine, None
-    ek, yk = claimed_key(talk) if mine is None else _key(hands[0], cat, mine, "elder", rs), _key(hands[1], cat, theirs, "younger", rs)
+    ek, yk = claimed_key(talk) if mine is None else key(hands[0], cat, mine, "elder", rs), key(hands[1], cat, theirs, "younger", rs)
     return ("good" if ek > yk else "equal" if ek == yk else "not_good"), mine, theirs
 
 
@@ -573,7 +584,7 @@ def called(hand: Hand, talk: Said, rs: Ruleset) -> Holding | None:
     assert value is None or isinstance(value, CallValue)
     if value is None:
         return best(hand, "point", "elder", rs, opening.cards)
-    return next((h for h in _singles(hand, "point", rs) if len(h) == opening.cards and _key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
+    return next((h for h in _singles(hand, "point", rs) if len(h) == opening.cards and key(hand, "point", h, "elder", rs) & POINT_LOW == value.value), None)
 
 
 def point_called_has_the_cards_called(talk: Said, result: Holding | None) -> bool:

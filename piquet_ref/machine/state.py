@@ -34,11 +34,11 @@ state is a deal record and `score_deal` scores it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Callable, Generic, Literal, TypeVar
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.deal.counts import Position, after_ply, legal_plies
@@ -72,6 +72,26 @@ from piquet_ref.rules.errors import shown
 OPENINGS = (CallPoint, CallSequence, CallSet)
 Phase = Literal["exchange", "option", "calls", "play", "complete", "void"]
 NO_CALL = DeclareChoice("none", "none", "none")
+
+
+T = TypeVar("T")
+
+
+class derived(Generic[T]):
+    """A value a state derives from its fields, worked out the first time it is asked for and kept in the state (a
+    state never changes): `functools.cached_property` without its lock, which cost more than most of the values."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, state: object, owner: type | None = None) -> T:
+        if state is None:
+            return self  # type: ignore[return-value]  # the descriptor itself, looked up on the class
+        value = self.compute(state)
+        state.__dict__[self.name] = value
+        return value
 
 
 @dataclass(frozen=True)
@@ -149,7 +169,9 @@ younger's discard and take when he took in before the elder's exchange (law 29).
     stock_exposed: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # (elder, younger) cards of the adversary's stock portion shown (law 27)
     took_first: tuple[tuple[Card, ...], int] | None = None  # the younger's discard and take made before the elder's exchange (law 29)
 
-    @property
+    # What a state derives from its fields is asked for many times a step (every listing of the legal actions asks
+    # the phase and who is to move several times over); a state never changes, so each is worked out once.
+    @derived
     def phase(self) -> Phase:
         if self.void:
             return "void"
@@ -162,7 +184,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         assert self.hands is not None
         return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke or self.surplus else "complete"
 
-    @property
+    @derived
     def to_move(self) -> Player | None:
         """Who acts next (in the exchange: who exchanges next); None once the deal is over."""
         phase = self.phase
@@ -180,7 +202,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
             return self.position.leader if self.position.lead is None else other(self.position.leader)
         return None
 
-    @property
+    @derived
     def played_out(self) -> bool:
         """Every trick of the deal has been played (a revoke may still stand)."""
         return self.hands is not None and len(self.tricks) >= tricks_to_play(self.hands, self.ruleset)
@@ -206,7 +228,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         """The younger may now take up the cards he left short unannounced (Case XIII): in the play, unmixed."""
         return self.short > 0 and not self.left_mixed and self.phase == "play"
 
-    @property
+    @derived
     def left_election_open(self) -> bool:
         """The younger is to say now whether he looks at the cards left (law 36)."""
         if self.younger_played:  # his lead out of turn played to stands as his play to the first trick (law 59 III)
@@ -214,13 +236,13 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         led = None if self.misled else self.position  # the younger's lead out of turn is not the elder's lead (law 59 III)
         return election_open(self.declared_left, len(self.tricks), led, self.left_election, self.left_mixed)
 
-    @property
+    @derived
     def elder_has_led(self) -> bool:
         """The elder has led to the first trick (law 37's moment, and law 36's for the elder); a lead of the
         younger's out of turn is not his (law 59 III)."""
         return self.position is not None and ((self.position.lead is not None and self.position.leader == PLAYERS[0]) or bool(self.tricks))
 
-    @property
+    @derived
     def category(self) -> DeclCategory | None:
         """The category being called (calls phase only): the one whose dialogue is under way, or whose
         elder's call awaits the younger's; when the elder is to open, the first of `to_open` (the order of
@@ -305,6 +327,24 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         """Who (elder, younger) reckons nothing for a claim allowed good that he does not hold, neither corrected
         nor exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
         return (any(not c.exempt and c.player == PLAYERS[0] for c in self.claims), any(not c.exempt and c.player == PLAYERS[1] for c in self.claims))
+
+
+FIELDS = frozenset(f.name for f in fields(DealState))
+DERIVED = tuple(name for name, value in vars(DealState).items() if isinstance(value, derived))
+
+
+def replace(state: DealState, **changes: object) -> DealState:
+    """`dataclasses.replace` for a DealState, in a fraction of its time (every action makes a new state of some
+    fifty fields): the fields copied as they are, those named changed, and nothing derived carried over."""
+    if not changes.keys() <= FIELDS:
+        raise TypeError(f"DealState has no field {sorted(changes.keys() - FIELDS)[0]}")
+    values = dict(state.__dict__)
+    for name in DERIVED:
+        values.pop(name, None)
+    values.update(changes)
+    new = object.__new__(DealState)
+    object.__setattr__(new, "__dict__", values)
+    return new
 
 
 def new_deal(
@@ -1289,7 +1329,7 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
             return tuple(Call(player, state.category, h) for h in call_options(state.hands[i], state.category, rs))
         return tuple(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
             a for c in state.to_open
-            for a in tuple(Call(player, c, h) for h in call_options(state.hands[0], c, rs)) + openings(state.hands[0], state.discards[0], c, rs)
+            for a in tuple(Call(player, c, h) for h in call_options(state.hands[0], c, rs)) + _openings(state.hands[0], state.discards[0], c, rs)
         )
     assert state.position is not None
     if state.left_election_open:
@@ -1298,6 +1338,11 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
     look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
     see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
     return plays + look + see + ((Retake(state.revoke.player),) if state.revoke and not state.misled else ())
+
+
+# The elder's openings are listed at each of his steps of the calls, the same each time (they depend on his hand
+# and discard alone): each listing is kept.
+_openings = lru_cache(maxsize=1 << 10)(openings)
 
 
 def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
