@@ -25,12 +25,30 @@ PACK_SIZE = 4 * BITS_PER_SUIT  # card numbers run 0..31: four suit masks side by
 
 
 class Hand(NamedTuple):
-    """A set of cards as one 8-bit rank mask per suit, in the spec's suit order."""
+    """A set of cards as one 8-bit rank mask per suit, in the spec's suit order.
+
+    The masks are what the rules compute with; a person reads and writes the cards. So a hand prints as its cards
+    in canonical order (`str`: `AS KS 9H`), its `repr` is the expression that builds it again
+    (`Hand.parse('AS KS 9H')`), and `Hand.parse` reads any spelling `parse_cards` reads, refusing a card twice.
+    """
 
     s: int
     h: int
     d: int
     c: int
+
+    @classmethod
+    def parse(cls, text: str | Sequence[str], ruleset: Ruleset | str | None = None) -> Hand:
+        """The hand of the cards written in `text` (as `parse_cards` reads them); a card written twice is a
+        CardError `card-duplicate`, since a hand holds each card once."""
+        return hand_of(parse_cards(text, ruleset, "hand"), ruleset)
+
+    def __str__(self) -> str:
+        """The cards in canonical order (suit S H D C, rank high to low), space-separated; '' for no card."""
+        return " ".join(format_cards(cards_of(self)))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
 
 
 
@@ -154,9 +172,37 @@ def format_cards(cards: Iterable[Card], ruleset: Ruleset | str | None = None) ->
     return [names[c] for c in check_cards(cards)]
 
 
-def hand_of(cards: Iterable[Card]) -> Hand:
-    """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
-    return hand_of_pack(pack_of(check_cards(cards)))
+def cards_text(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> str:
+    """The cards as one string in the given order, space-separated (`AS KS 9H`): what `parse_cards` reads back, and
+    how every value holding cards prints them."""
+    return " ".join(format_cards(cards, ruleset))
+
+
+def cards_repr(cards: Iterable[Card]) -> str:
+    """The expression that builds the tuple of card numbers `cards` again, written in the cards' notation:
+    `parse_cards('AS KS')` (the reprs of values holding cards use it, so that they read as cards and eval back)."""
+    return f"parse_cards({cards_text(cards)!r})"
+
+
+def groups_repr(groups: tuple[tuple[Card, ...], ...]) -> str:
+    """A tuple of card tuples as the expression that builds it, the cards in notation: `(parse_cards('AS KS'),)`."""
+    return "(" + ", ".join(cards_repr(g) for g in groups) + ("," if len(groups) == 1 else "") + ")"
+
+
+def card_repr(card: Card) -> str:
+    """The expression that gives the card number `card` again, in notation: `parse_card('AS')`."""
+    return f"parse_card({format_card(card)!r})"
+
+
+def hand_of(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> Hand:
+    """The hand holding `cards`. A card given twice is a CardError `card-duplicate` (law 75: a pack holds each card
+    once), never merged: a hand of eleven cards written as twelve would otherwise be scored as if nothing were amiss.
+    `ruleset` only names the card in that message."""
+    given = check_cards(cards)
+    hand = hand_of_pack(pack_of(given))
+    if size(hand) != len(given):
+        check_distinct([("the hand", given)], ruleset)
+    return hand
 
 
 def check_card(card: object, what: str = "card") -> Card:

@@ -35,12 +35,13 @@ of C allowed good or equal (answered by the showing), and `{action: show, catego
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from piquet_ref.hand.cards import Card, cards_of, check_distinct, format_card, format_cards, hand_of, parse_cards
 from piquet_ref.hand.declarations import DECL_CATEGORIES
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
+from piquet_ref.protocol.forms import LegalActionJSON, LegalActionsJSON
 from piquet_ref.protocol.results import dumps, result_json
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
@@ -372,6 +373,13 @@ def op_legal_actions(data: Any) -> str:
     state = run_json(data, "legal_actions")
     actions = [action_json(a, state.ruleset) for a in legal_actions(state)]
     return dumps({"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions})
+
+
+def legal_actions_json(state: DealState) -> LegalActionsJSON:
+    """What the `legal_actions` op answers for `state`, as typed data (`forms.LegalActionsJSON`): the phase, who is to
+    act, and every action the laws allow next in the form `apply` takes."""
+    actions = [cast(LegalActionJSON, action_json(a, state.ruleset)) for a in legal_actions(state)]
+    return {"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions}
 
 
 def op_count_actions(data: Any, limits: Limits = LIMITS) -> str:
