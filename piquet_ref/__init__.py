@@ -12,7 +12,7 @@ state machine (`new_deal`, `legal_actions`, `apply`, `DealState`, its actions `E
 typed errors under `PiquetError`.
 
 Every public value prints in the game's notation (`str(hand)` is `AS KS 9H`) and its `repr` is an expression over
-these names that builds it again (`Hand.parse('AS KS 9H')`); docs/api.md lists the forms.
+these names that builds it again (`Hand.parse('AS KS 9H')`); docs/tour.md lists the forms.
 
 Each name is imported from its layer when it is first used, so that `from piquet_ref import score_deal` loads
 the deal's scorer and what it stands on, and nothing of the state machine, the protocol or the runner.

@@ -1,4 +1,4 @@
-"""Every public value prints in the game's notation and its `repr` reads back (docs/api.md).
+"""Every public value prints in the game's notation and its `repr` reads back (docs/tour.md).
 
 Cards stay numbers inside; what holds them prints them as `AS KS 9H`. Hands, holdings, declarations, verdicts,
 events, tricks, results, the state machine's actions and states: `str` in notation, `repr` an expression over the
