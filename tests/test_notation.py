@@ -145,3 +145,15 @@ def test_a_line_that_is_not_an_action_is_refused(text: str) -> None:
 def test_a_declaration_choice_reads_back(point: Any, groups: Any) -> None:
     for choice in (DeclareChoice(point, groups, "all"), DeclareChoice(groups[0] if groups else point, "none", groups)):
         assert reads_back(choice)
+
+
+def test_a_ruleset_prints_its_name_and_reads_back_as_itself() -> None:
+    rs = default_ruleset()
+    assert str(rs).startswith("portland-1882 (") and repr(rs) == "load_ruleset('portland-1882')"
+    assert eval(repr(rs), dict(NAMES)) is rs  # noqa: S307
+
+
+def test_an_evaluation_says_carte_blanche_first_and_nothing_when_nothing_scores() -> None:
+    assert str(evaluate_hand(Hand.parse(""))) == "nothing that scores"  # any card is a point
+    blanche = evaluate_hand(Hand.parse("TS 9S 8S 7S TH 9H 8H 7H TD 9D 8D TC"))
+    assert str(blanche).splitlines()[0] == "carte blanche" and reads_back(blanche)

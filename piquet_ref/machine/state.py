@@ -313,7 +313,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         held = self.position or self.hands
         for i, p in enumerate(PLAYERS):
             hand = self.dealt[i] if held is None else held[i]
-            lines.append(f"{p:8} {'dealt' if held is None else 'holds'} {hand}")
+            lines.append(f"{p:8} {'dealt' if held is None else 'holds'} {hand or '-'}")
         lines.append(f"stock    {cards_text(self.stock)}")
         for p, discard, take in zip(PLAYERS, self.discards, self.takes):
             lines.append(f"{p:8} discarded {cards_text(discard)}, took {take}")
