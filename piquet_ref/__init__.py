@@ -27,7 +27,8 @@ from piquet_ref.version import __version__
 from piquet_ref.rules.errors import shown
 
 _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
-    **dict.fromkeys(("Card", "Hand", "cards_of", "cards_text", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),
+    **dict.fromkeys(("Card", "Hand", "cards_of", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),
+    "cards_text": "piquet_ref.hand.notation",
     **dict.fromkeys(("CategoryComparison", "Comparison", "Declaration", "DeclareChoice", "HandEvaluation", "Point", "Sequence", "SetHolding",
                      "compare_declarations", "compare_hands", "declared", "evaluate_hand", "point_of", "sequences_of", "sets_of"), "piquet_ref.hand.declarations"),
     **dict.fromkeys(("check_discard", "discard_limits", "exchange"), "piquet_ref.hand.exchange"),
@@ -64,7 +65,7 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.deal.result import DealResult as DealResult, Event as Event, PlayerScore as PlayerScore, Trick as Trick
     from piquet_ref.deal.scoring import score_deal as score_deal
     from piquet_ref.hand.cards import (
-        Card as Card, Hand as Hand, cards_of as cards_of, cards_text as cards_text, format_card as format_card, format_cards as format_cards,
+        Card as Card, Hand as Hand, cards_of as cards_of, format_card as format_card, format_cards as format_cards,
         hand_of as hand_of, parse_card as parse_card, parse_cards as parse_cards,
     )
     from piquet_ref.hand.declarations import (
@@ -73,6 +74,7 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
         compare_declarations as compare_declarations, compare_hands as compare_hands, declared as declared,
         evaluate_hand as evaluate_hand, point_of as point_of, sequences_of as sequences_of, sets_of as sets_of,
     )
+    from piquet_ref.hand.notation import cards_text as cards_text
     from piquet_ref.hand.exchange import (
         check_discard as check_discard, discard_limits as discard_limits, exchange as exchange,
     )

@@ -14,7 +14,8 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Mapping, NamedTuple
 
-from piquet_ref.hand.cards import Card, Hand, bit_of, card_repr, cards_of, check_card, check_hand, remove, size, suit_of
+from piquet_ref.hand.cards import Card, Hand, bit_of, cards_of, check_card, check_hand, remove, size, suit_of
+from piquet_ref.hand.notation import card_repr
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits, exchange

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from piquet_ref.hand.cards import Card, Hand, card_repr, cards_repr, cards_text, format_card
+from piquet_ref.hand.cards import Card, Hand, format_card
+from piquet_ref.hand.notation import card_repr, cards_repr, cards_text
 from piquet_ref.hand.declarations import Comparison, DeclCategory, Declaration, declare_all
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, Ruleset, ScoreKey
 

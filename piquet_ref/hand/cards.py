@@ -172,28 +172,6 @@ def format_cards(cards: Iterable[Card], ruleset: Ruleset | str | None = None) ->
     return [names[c] for c in check_cards(cards)]
 
 
-def cards_text(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> str:
-    """The cards as one string in the given order, space-separated (`AS KS 9H`): what `parse_cards` reads back, and
-    how every value holding cards prints them."""
-    return " ".join(format_cards(cards, ruleset))
-
-
-def cards_repr(cards: Iterable[Card]) -> str:
-    """The expression that builds the tuple of card numbers `cards` again, written in the cards' notation:
-    `parse_cards('AS KS')` (the reprs of values holding cards use it, so that they read as cards and eval back)."""
-    return f"parse_cards({cards_text(cards)!r})"
-
-
-def groups_repr(groups: tuple[tuple[Card, ...], ...]) -> str:
-    """A tuple of card tuples as the expression that builds it, the cards in notation: `(parse_cards('AS KS'),)`."""
-    return "(" + ", ".join(cards_repr(g) for g in groups) + ("," if len(groups) == 1 else "") + ")"
-
-
-def card_repr(card: Card) -> str:
-    """The expression that gives the card number `card` again, in notation: `parse_card('AS')`."""
-    return f"parse_card({format_card(card)!r})"
-
-
 def hand_of(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> Hand:
     """The hand holding `cards`. A card given twice is a CardError `card-duplicate` (law 75: a pack holds each card
     once), never merged: a hand of eleven cards written as twelve would otherwise be scored as if nothing were amiss.

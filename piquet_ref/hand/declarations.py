@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, Union
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
-from piquet_ref.hand.cards import cards_repr, cards_text, groups_repr, parse_cards
+from piquet_ref.hand.cards import parse_cards
+from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of

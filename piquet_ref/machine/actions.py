@@ -21,7 +21,9 @@ from dataclasses import dataclass, fields
 from itertools import combinations, product
 from typing import Union
 
-from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of, card_repr, cards_repr, format_card, groups_repr, format_cards, parse_cards
+from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
+from piquet_ref.hand.cards import format_card, format_cards, parse_cards
+from piquet_ref.hand.notation import card_repr, cards_repr, groups_repr
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.errors import shown
 from piquet_ref.rules.loader import ruleset_of

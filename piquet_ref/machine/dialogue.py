@@ -43,7 +43,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Literal, NamedTuple
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, cards_repr, format_card, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.notation import cards_repr
 from piquet_ref.hand.declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from piquet_ref.hand.cards import Card, Hand, card_repr, cards_of, check_card, check_cards, format_card, format_cards, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, format_card, format_cards, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.notation import card_repr
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset, other

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from piquet_ref.hand.cards import Card, cards_of, cards_repr, check_card, format_card, remove
+from piquet_ref.hand.cards import Card, cards_of, check_card, format_card, remove
+from piquet_ref.hand.notation import cards_repr
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.play import beats
