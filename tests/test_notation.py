@@ -157,3 +157,11 @@ def test_an_evaluation_says_carte_blanche_first_and_nothing_when_nothing_scores(
     assert str(evaluate_hand(Hand.parse(""))) == "nothing that scores"  # any card is a point
     blanche = evaluate_hand(Hand.parse("TS 9S 8S 7S TH 9H 8H 7H TD 9D 8D TC"))
     assert str(blanche).splitlines()[0] == "carte blanche" and reads_back(blanche)
+
+
+def test_a_partie_prints_as_its_score_card() -> None:
+    from piquet_ref import score_partie
+    from piquet_ref.partie.scoring import partie_text
+
+    result = score_partie({"parties": [{"deals": [{"dealer": "B", "scores": {"A": 27, "B": 13}}, {"dealer": "A", "scores": {"A": 15, "B": 31}}]}]})
+    assert str(result) == partie_text(result).rstrip("\n") and str(result).splitlines()[-1] == "Winner: none (not finished)"

@@ -326,8 +326,8 @@ younger's discard and take when he took in before the elder's exchange (law 29).
 
     def __repr__(self) -> str:
         """The constructor call, each field that differs from its default, every card in notation, so that it reads
-        back (with the names of `piquet_ref`, `piquet_ref.machine.actions` and the few state parts: `Position`,
-        `Revoked`, `Claim`, `Surplus`)."""
+        back with the public names of `piquet_ref` (the actions, and the state's parts `Position`, `Revoked`, `Claim`,
+        `Surplus`, are among them)."""
         parts = []
         for f in fields(self):
             value = getattr(self, f.name)

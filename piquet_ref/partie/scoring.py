@@ -589,3 +589,12 @@ def partie_text(r: PartieResult) -> str:
         out += [f"  {line.player} {'receives' if line.pence > 0 else 'pays'} {money(line.pence)} ({abs(line.reckoned)} points)" for line in s.lines if line.pence]
     out.append(f"Winner: {r.winner or 'none'}" + ("" if r.complete else " (not finished)"))
     return "\n".join(out) + "\n"
+
+
+def _partie_str(r: PartieResult) -> str:
+    return partie_text(r).rstrip("\n")
+
+
+# A partie's result prints as its score card. The card is written here, above the result's module (which the scorer
+# and the predicates import), so the method is set here, where every PartieResult is made.
+setattr(PartieResult, "__str__", _partie_str)
