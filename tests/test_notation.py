@@ -21,6 +21,7 @@ from piquet_ref import (
     CardError, DealState, DeclarationError, DeclareChoice, Hand, Point, PiquetError, RecordError, Sequence, SetHolding, apply,
     compare_hands, evaluate_hand, format_action, hand_of, legal_actions, new_deal, parse_action, parse_cards, score_deal,
 )
+from piquet_ref.machine.actions import ACTION_TYPES, KIND_OF, KINDS, LeadSeveral
 from piquet_ref.machine.state import irregular_actions
 from piquet_ref.protocol.machine import action_label
 from piquet_ref.rules.loader import default_ruleset
@@ -165,3 +166,34 @@ def test_a_partie_prints_as_its_score_card() -> None:
 
     result = score_partie({"parties": [{"deals": [{"dealer": "B", "scores": {"A": 27, "B": 13}}, {"dealer": "A", "scores": {"A": 15, "B": 31}}]}]})
     assert str(result) == partie_text(result).rstrip("\n") and str(result).splitlines()[-1] == "Winner: none (not finished)"
+
+
+CARD = st.integers(0, 31)
+SOME_CARDS = st.lists(CARD, unique=True, max_size=5).map(tuple)
+FIELDS: dict[str, st.SearchStrategy[Any]] = {  # a value for each field an action can have
+    "player": st.sampled_from(["elder", "younger"]), "card": CARD, "to": CARD, "discard": SOME_CARDS, "take": st.integers(0, 8),
+    "announced": st.booleans(), "look": st.booleans(), "category": st.sampled_from(["point", "sequences", "sets"]),
+    "holdings": st.lists(SOME_CARDS, max_size=3).map(tuple), "choice": st.sampled_from(["fresh_deal", "enforce", "waive", "stand"]),
+    "count": st.integers(0, 12), "value": st.integers(0, 99), "length": st.integers(3, 8), "head": st.none() | st.integers(0, 7),
+    "rank": st.none() | st.integers(0, 7),
+}
+
+
+@st.composite
+def any_actions(draw: st.DrawFn) -> Any:
+    """An action of any of the machine's kinds, its fields drawn at random (legal or not: the notation is not the laws)."""
+    kind, (cls, names) = draw(st.sampled_from(sorted(KINDS.items())))
+    args = {name: draw(SOME_CARDS if name == "cards" and cls is LeadSeveral else st.integers(3, 12) if name == "cards" else FIELDS[name])
+            for name in ("player", *names)}
+    return cls(**args)
+
+
+def test_every_action_type_has_its_kind() -> None:
+    assert set(KIND_OF) == set(ACTION_TYPES) and len(KINDS) == len(ACTION_TYPES)
+
+
+@given(any_actions())
+def test_every_kind_of_action_prints_and_parses_back(action: Any) -> None:
+    text = str(action)
+    assert text.split()[:2] == [action.player, KIND_OF[type(action)]]
+    assert parse_action(text) == action and reads_back(action)
