@@ -8,7 +8,7 @@ The public API, importable from here: rulesets (`load_ruleset`, `default_ruleset
 `score_deal`, `result_text`, `result_json`), one deal under every ruleset (`compare_rulesets`), the deal as a
 state machine (`new_deal`, `legal_actions`, `apply`, `DealState`, its actions `Exchange`, `Call`, `Play`... with
 `parse_action` and `format_action`), the partie (`score_partie`, `partie_json`), the JSON forms typed key by key
-(`result_json` -> `ResultJSON`, `evaluation_json`, `comparison_json`, `legal_actions_json`, `partie_json`), and the
+(`result_json` -> `ResultJSON`, `evaluation_json`, `comparison_json`, `legal_actions_json`, `state_json`, `partie_json`), and the
 typed errors under `PiquetError`.
 
 Every public value prints in the game's notation (`str(hand)` is `AS KS 9H`) and its `repr` is an expression over
@@ -51,9 +51,9 @@ _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     "PartieResult": "piquet_ref.partie.result",
     **dict.fromkeys(("partie_json", "score_partie"), "piquet_ref.partie.scoring"),
     **dict.fromkeys(("comparison_json", "evaluation_json", "result_json", "result_text"), "piquet_ref.protocol.results"),
-    "legal_actions_json": "piquet_ref.protocol.machine",
+    **dict.fromkeys(("legal_actions_json", "state_json"), "piquet_ref.protocol.machine"),
     **dict.fromkeys(("ActionJSON", "ComparisonJSON", "DeclarationJSON", "EvaluationJSON", "EventJSON", "LegalActionJSON", "LegalActionsJSON",
-                     "PlayerScoreJSON", "ResultJSON", "TrickJSON", "VerdictJSON"), "piquet_ref.protocol.forms"),
+                     "PlayerScoreJSON", "ResultJSON", "StateJSON", "TrickJSON", "VerdictJSON"), "piquet_ref.protocol.forms"),
     "PartieResultJSON": "piquet_ref.partie.result",
 }
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -101,9 +101,9 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.protocol.forms import (
         ActionJSON as ActionJSON, ComparisonJSON as ComparisonJSON, DeclarationJSON as DeclarationJSON, EvaluationJSON as EvaluationJSON,
         EventJSON as EventJSON, LegalActionJSON as LegalActionJSON, LegalActionsJSON as LegalActionsJSON, PlayerScoreJSON as PlayerScoreJSON,
-        ResultJSON as ResultJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
+        ResultJSON as ResultJSON, StateJSON as StateJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
     )
-    from piquet_ref.protocol.machine import legal_actions_json as legal_actions_json
+    from piquet_ref.protocol.machine import legal_actions_json as legal_actions_json, state_json as state_json
     from piquet_ref.protocol.results import (
         comparison_json as comparison_json, evaluation_json as evaluation_json, result_json as result_json, result_text as result_text,
     )

@@ -5,6 +5,7 @@ mapping by name). A form changed on one side only fails here; the planted differ
 """
 
 import json
+import re
 import types
 from pathlib import Path
 from typing import Any, Literal, NotRequired, TypedDict, Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -12,11 +13,11 @@ from typing import Any, Literal, NotRequired, TypedDict, Union, get_args, get_or
 import pytest
 import yaml
 
-from piquet_ref import compare_hands, evaluate_hand, hand_of, parse_cards, score_deal
+from piquet_ref import apply, compare_hands, evaluate_hand, hand_of, parse_action, parse_cards, score_deal
 from piquet_ref.machine.state import legal_actions, new_deal
 from piquet_ref.partie.result import PartieResultJSON
 from piquet_ref.protocol import forms
-from piquet_ref.protocol.machine import legal_actions_json, op_legal_actions
+from piquet_ref.protocol.machine import legal_actions_json, op_apply, op_legal_actions, state_json
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.protocol.results import comparison_json, evaluation_json, result_json
 
@@ -30,6 +31,7 @@ FORMS: dict[str, Any] = {
     "result-compare_declarations": forms.ComparisonJSON,
     "result-legal_actions": forms.LegalActionsJSON,
     "result-score_partie": PartieResultJSON,
+    "result-apply": forms.StateJSON,
 }
 PLAIN = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
 
@@ -49,9 +51,10 @@ def _schema_branches(schema: dict[str, Any], root: dict[str, Any]) -> list[dict[
     for key in ("oneOf", "anyOf"):
         if key in schema:
             return [b for s in schema[key] for b in _schema_branches(s, root)]
-    if "enum" in schema:
-        values = [v for v in schema["enum"] if v is not None]
-        return ([{"type": "null"}] if None in schema["enum"] else []) + ([{"enum": values}] if values else [])
+    if "enum" in schema or "const" in schema:
+        given = schema["enum"] if "enum" in schema else [schema["const"]]
+        values = [v for v in given if v is not None]
+        return ([{"type": "null"}] if None in given else []) + ([{"enum": values}] if values else [])
     if isinstance(schema.get("type"), list):
         return [{**schema, "type": t} for t in schema["type"]]
     return [schema]
@@ -96,9 +99,12 @@ def disagreements(hint: Any, schema: dict[str, Any], root: dict[str, Any], where
             out += disagreements(get_args(h)[0], b.get("items", {}), root, f"{where}[]")
         elif kind == "object" and is_typeddict(h):
             out += _object_disagreements(h, b, root, where)
+        elif kind == "object" and get_args(h)[1] is Any:
+            if _properties(b) or "additionalProperties" in b:
+                out.append(f"{where}: the type is any mapping, the schema says what it holds")
         elif kind == "object":
             extra = b.get("additionalProperties")
-            if not isinstance(extra, dict) or "properties" in b:
+            if not isinstance(extra, dict) or _properties(b):
                 out.append(f"{where}: the type is a mapping by name, the schema an object of fixed keys")
             else:
                 out += disagreements(get_args(h)[1], extra, root, f"{where}.*")
@@ -109,17 +115,29 @@ def _object_disagreements(form: Any, schema: dict[str, Any], root: dict[str, Any
     """A TypedDict beside an object schema: keys, required keys and each value's type. An open schema (no
     `additionalProperties: false`) may leave keys to the type, which then must not require them."""
     hints = get_type_hints(form)
-    properties: dict[str, Any] = schema.get("properties", {})
+    properties = _properties(schema)
     required = set(schema.get("required", ()))
     out = []
     closed = schema.get("additionalProperties") is False
     extra = set(hints) - set(properties)
     if set(properties) - set(hints) or (closed and extra):
         out.append(f"{where}: keys only in the type {sorted(extra)}, only in the schema {sorted(set(properties) - set(hints))}")
-    if set(form.__required_keys__) != required | (set() if closed else set(form.__required_keys__) & extra):
+    listed = set(form.__required_keys__) - (set() if closed else extra)  # an open schema leaves keys it does not list to the type
+    if listed != required - (set() if closed else extra) or not required <= set(form.__required_keys__):
         out.append(f"{where}: the type requires {sorted(form.__required_keys__)}, the schema {sorted(required)}")
     for key in sorted(set(hints) & set(properties)):
         out += disagreements(hints[key], properties[key], root, f"{where}.{key}")
+    return out
+
+
+def _properties(schema: dict[str, Any]) -> dict[str, Any]:
+    """An object schema's keys and their schemas: `properties`, and the names a `patternProperties` pattern of the form
+    `^(a|b)$` spells out."""
+    out = dict(schema.get("properties", {}))
+    for pattern, sub in schema.get("patternProperties", {}).items():
+        spelled = re.fullmatch(r"\^\(([a-z_|]+)\)\$", pattern)
+        assert spelled, f"a pattern of keys this walk cannot spell out: {pattern}"
+        out.update(dict.fromkeys(spelled.group(1).split("|"), sub))
     return out
 
 
@@ -130,10 +148,10 @@ def test_each_typed_form_agrees_with_its_schema(name: str) -> None:
 
 
 def test_every_result_schema_has_its_typed_form_or_is_left_to_the_protocol() -> None:
-    """The results a Python caller gets as data have their types; the others (`apply`'s state summary, `count`,
-    `odds`) are answers of the protocol only."""
+    """The results a Python caller gets as data have their types; the others (`count`, `odds`) are answers of the
+    protocol only."""
     results = {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("result-*.schema.json")}
-    assert results - set(FORMS) == {"result-apply", "result-count", "result-odds"}
+    assert results - set(FORMS) == {"result-count", "result-odds"}
 
 
 class _Planted(TypedDict):
@@ -181,3 +199,6 @@ def test_the_typed_functions_give_what_the_ops_answer() -> None:
     state = new_deal(hand_of(parse_cards(cards)), hand_of(parse_cards(younger)), parse_cards(record["stock"]))
     typed = legal_actions_json(state)
     assert typed == json.loads(op_legal_actions(setup)) and typed["count"] == len(legal_actions(state))
+    setup["actions"] = [{"player": "elder", "action": "exchange", "discard": record["elder"]["discard"], "take": 5}]
+    summary = state_json(apply(state, parse_action("elder exchange [KS 8C 7C 9D 8D] 5")))
+    assert summary == json.loads(op_apply(setup)) and summary["discards"]["elder"] == ["KS", "9D", "8D", "8C", "7C"]

@@ -1,14 +1,15 @@
 """The JSON forms of results as types: one `TypedDict` per object of the JSON Schemas in `conformance/schema/`.
 
-`result_json`, `evaluation_json`, `comparison_json` and `legal_actions_json` return these, so a caller's type checker
-knows every key of a result and the type of its value (a `score_deal` result is a `ResultJSON`, its events
-`EventJSON`s...) instead of `dict[str, Any]`. They only describe: the JSON text is written by `protocol/results.py`
-and `protocol/machine.py`. `tests/test_forms.py` walks each type beside its schema and checks that the keys, which
-of them are required, and the type of each value agree, so neither can drift from the other. (No `from __future__ import annotations` here: Python 3.11 reads
-`NotRequired` only from annotations that are not strings.)
+`result_json`, `evaluation_json`, `comparison_json`, `legal_actions_json` and `state_json` return these, so a caller's
+type checker knows every key of a result and the type of its value (a `score_deal` result is a `ResultJSON`, its
+events `EventJSON`s...) instead of `dict[str, Any]`. They only describe: the JSON text is written by
+`protocol/results.py` and `protocol/machine.py`. `tests/test_forms.py` walks each type beside its schema and checks
+that the keys, which of them are required, and the type of each value agree, so neither can drift from the other.
+(No `from __future__ import annotations` here: Python 3.11 reads `NotRequired` only from annotations that are not
+strings.)
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from piquet_ref.rules.ruleset import Player, ScoreKey
 
@@ -216,3 +217,156 @@ class LegalActionsJSON(TypedDict):
     to_move: Player | None
     count: int
     actions: list[LegalActionJSON]
+
+
+# The `apply` op's answer: the state of a deal after the actions given (`state_json`). Keys the schema leaves optional
+# are `NotRequired` here, though some (`takes`, `pending`, `talk`...) are always written.
+
+Category = Literal["point", "sequences", "sets"]
+
+
+class BlancheJSON(TypedDict):
+    dealt: bool
+    shown: bool
+
+
+class BlanchePairJSON(TypedDict):
+    elder: BlancheJSON
+    younger: BlancheJSON
+
+
+class DiscardsJSON(TypedDict):
+    elder: list[str] | None
+    younger: list[str] | None
+
+
+class TakesJSON(TypedDict):
+    elder: int | None
+    younger: int | None
+
+
+class PendingJSON(TypedDict):
+    """Who is to elect, under which law, and what he may elect."""
+
+    player: Player
+    law: int
+    options: list[Literal["fresh_deal", "enforce", "waive", "stand"]]
+
+
+class CallJSON(TypedDict):
+    player: Player
+    action: Literal["call"]
+    category: Category
+    holdings: list[list[str]]
+
+
+class TalkJSON(TypedDict):
+    """A word of the calling dialogue under way, in the action form `apply` takes."""
+
+    player: Player
+    action: Literal["call_point", "call_value", "call_sequence", "call_set", "reply", "allow", "ask_value", "ask_which"]
+    cards: NotRequired[int]
+    value: NotRequired[int]
+    length: NotRequired[int]
+    count: NotRequired[int]
+    head: NotRequired[str]
+    rank: NotRequired[str]
+
+
+class ClaimJSON(TypedDict):
+    category: Category
+    talk: list[ActionJSON]
+    exempt: bool
+    found: NotRequired[bool]
+    player: NotRequired[Literal["younger"]]
+    holding: NotRequired[list[str]]
+
+
+class LaidOutJSON(TypedDict):
+    discard: list[str]
+    may_alter: bool
+
+
+class LeavesJSON(TypedDict):
+    count: int
+    before_showing: bool
+
+
+class ExposedStockJSON(TypedDict, total=False):
+    elder: list[str]
+    younger: list[str]
+
+
+class ShowingJSON(TypedDict):
+    player: Player
+    category: Category
+
+
+class ReplyJSON(TypedDict):
+    outcome: Literal["good", "equal", "none"]
+    winner: Player | None
+    status: StatusJSON
+
+
+class RepliesJSON(TypedDict, total=False):
+    point: ReplyJSON
+    sequences: ReplyJSON
+    sets: ReplyJSON
+
+
+class SurplusJSON(TypedDict):
+    player: Player
+    card: str
+    trick: int
+
+
+class CardsLeftJSON(TypedDict):
+    cards: list[str]
+    younger: Literal["look", "decline"] | None
+    elder_looked: bool
+    mixed: bool
+    elder_saw_discard: bool
+    short: NotRequired[list[str]]
+
+
+class RevokeJSON(TypedDict):
+    player: Player
+    trick: int
+
+
+class StateJSON(TypedDict):
+    """The result of the `apply` op: the deal's state after the actions, and once the calls are over its record and score."""
+
+    phase: Phase
+    to_move: Player | None
+    category: Category | None
+    carte_blanche: BlanchePairJSON
+    discards: DiscardsJSON
+    takes: NotRequired[TakesJSON]
+    pending: NotRequired[PendingJSON | None]
+    void_law: NotRequired[int | None]
+    reckons_nothing: NotRequired[BoolPairJSON]
+    left: int | None
+    hands: CardsPairJSON | None
+    calls: list[CallJSON]
+    claims: NotRequired[list[ClaimJSON]]
+    laid_out: NotRequired[LaidOutJSON]
+    leaves: NotRequired[LeavesJSON]
+    point_barred: NotRequired[Literal[True]]
+    took_in_first: NotRequired[Literal[True]]
+    exposed_stock: NotRequired[ExposedStockJSON]
+    point_lost: NotRequired[Literal[True]]
+    showings: NotRequired[list[ShowingJSON]]
+    talk: NotRequired[list[TalkJSON]]
+    replies: RepliesJSON
+    tricks: list[list[str]]
+    lead: str | None
+    lead_out_of_turn: NotRequired[bool]
+    laid: NotRequired[list[str]]
+    overplay_open: NotRequired[bool]
+    surplus: NotRequired[SurplusJSON]
+    complete: bool
+    record: NotRequired[dict[str, Any]]  # the deal record (docs/formats.md), once the calls are over
+    score: NotRequired[ResultJSON]
+    cards_left: NotRequired[CardsLeftJSON]
+    revoke: NotRequired[RevokeJSON | None]
