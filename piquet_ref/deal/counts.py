@@ -15,6 +15,7 @@ from math import comb
 from typing import Any, Mapping, NamedTuple
 
 from piquet_ref.hand.cards import Card, Hand, bit_of, cards_of, check_card, check_hand, remove, size, suit_of
+from piquet_ref.hand.notation import card_repr
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits, exchange
@@ -47,6 +48,11 @@ class Position(NamedTuple):
 
     def hand(self, player: Player) -> Hand:
         return self.elder if player == "elder" else self.younger
+
+    def __repr__(self) -> str:
+        """The constructor call with the cards in notation, so that it reads back."""
+        lead = "None" if self.lead is None else card_repr(self.lead)
+        return f"Position(elder={self.elder!r}, younger={self.younger!r}, leader={self.leader!r}, lead={lead})"
 
 
 Memo = dict[tuple[tuple[tuple[int, int], ...], int], int]

@@ -25,12 +25,30 @@ PACK_SIZE = 4 * BITS_PER_SUIT  # card numbers run 0..31: four suit masks side by
 
 
 class Hand(NamedTuple):
-    """A set of cards as one 8-bit rank mask per suit, in the spec's suit order."""
+    """A set of cards as one 8-bit rank mask per suit, in the spec's suit order.
+
+    The masks are what the rules compute with; a person reads and writes the cards. So a hand prints as its cards
+    in canonical order (`str`: `AS KS 9H`), its `repr` is the expression that builds it again
+    (`Hand.parse('AS KS 9H')`), and `Hand.parse` reads any spelling `parse_cards` reads, refusing a card twice.
+    """
 
     s: int
     h: int
     d: int
     c: int
+
+    @classmethod
+    def parse(cls, text: str | Sequence[str], ruleset: Ruleset | str | None = None) -> Hand:
+        """The hand of the cards written in `text` (as `parse_cards` reads them); a card written twice is a
+        CardError `card-duplicate`, since a hand holds each card once."""
+        return hand_of(parse_cards(text, ruleset, "hand"), ruleset)
+
+    def __str__(self) -> str:
+        """The cards in canonical order (suit S H D C, rank high to low), space-separated; '' for no card."""
+        return " ".join(format_cards(cards_of(self)))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
 
 
 
@@ -154,9 +172,15 @@ def format_cards(cards: Iterable[Card], ruleset: Ruleset | str | None = None) ->
     return [names[c] for c in check_cards(cards)]
 
 
-def hand_of(cards: Iterable[Card]) -> Hand:
-    """The hand holding `cards` (duplicates collapse; callers check distinctness)."""
-    return hand_of_pack(pack_of(check_cards(cards)))
+def hand_of(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> Hand:
+    """The hand holding `cards`. A card given twice is a CardError `card-duplicate` (law 75: a pack holds each card
+    once), never merged: a hand of eleven cards written as twelve would otherwise be scored as if nothing were amiss.
+    `ruleset` only names the card in that message."""
+    given = check_cards(cards)
+    hand = hand_of_pack(pack_of(given))
+    if size(hand) != len(given):
+        check_distinct([("the hand", given)], ruleset)
+    return hand
 
 
 def check_card(card: object, what: str = "card") -> Card:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple, TypeVar, Union
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
+from piquet_ref.hand.cards import parse_cards
+from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
@@ -44,17 +46,59 @@ class DeclareChoice:
     def is_default(self) -> bool:
         return self.point == "all" and self.sequences == "all" and self.sets == "all"
 
+    def __str__(self) -> str:
+        """As the record writes it, cards in notation: `point: none, sequences: [QS JS TS], sets: all`."""
+        point = self.point if isinstance(self.point, str) else f"[{cards_text(self.point)}]"
+        return f"point: {point}, sequences: {_groups_text(self.sequences)}, sets: {_groups_text(self.sets)}"
+
+    def __repr__(self) -> str:
+        """The constructor call with the cards in notation (`parse_cards('QS JS TS')`), so that it reads back."""
+        point = repr(self.point) if isinstance(self.point, str) else cards_repr(self.point)
+        return f"DeclareChoice(point={point}, sequences={_groups_repr(self.sequences)}, sets={_groups_repr(self.sets)})"
+
+
+def _groups_text(choice: GroupChoice) -> str:
+    return choice if isinstance(choice, str) else "[" + ", ".join(cards_text(g) for g in choice) + "]"
+
+
+def _groups_repr(choice: GroupChoice) -> str:
+    return repr(choice) if isinstance(choice, str) else groups_repr(choice)
+
 
 ALL = DeclareChoice()
 
 
 class Point(NamedTuple):
-    """A point: cards of one suit (usually the player's longest)."""
+    """A point: cards of one suit (usually the player's longest).
+
+    Printed as the game says it, with its cards (`point of 5 in hearts, making 49: AH KH QH JH 8H`, the words of
+    the ledger's note); `Point.parse` reads that text or the cards alone, and the `repr` is the parse of the cards.
+    """
 
     suit: int
     mask: int
     length: int
     pips: int
+
+    @classmethod
+    def parse(cls, text: str, ruleset: Ruleset | str | None = None) -> Point:
+        """The point of the cards written in `text` (cards of one suit, after an optional `...:` naming it, which
+        must name what the cards make). A DeclarationError `declare-invalid` if they are not a point."""
+        rs = ruleset_of(ruleset)
+        cards, named = _holding_text(text, rs)
+        h = hand_of(cards, rs)
+        suits = [i for i in range(4) if h[i]]
+        if len(suits) != 1:
+            raise error("declare-invalid", f"a point is cards of one suit, got {shown(text)}")
+        mask = h[suits[0]]
+        point = Point(suits[0], mask, mask.bit_count(), sum(r.pips for b, r in enumerate(rs.pack.ranks) if mask >> b & 1))
+        return _named_as(point, _point_words(point, rs), named, text)
+
+    def __str__(self) -> str:
+        return f"{_point_words(self)}: {cards_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Point.parse({cards_text(self.cards)!r})"
 
     @property
     def key(self) -> int:
@@ -66,11 +110,34 @@ class Point(NamedTuple):
 
 
 class Sequence(NamedTuple):
-    """A run of `length` cards of one suit whose highest rank is `top`."""
+    """A run of `length` cards of one suit whose highest rank is `top`.
+
+    Printed by its name and cards (`quart major: AS KS QS JS`); `Sequence.parse` reads that text or the cards
+    alone, and the `repr` is the parse of the cards.
+    """
 
     suit: int
     length: int
     top: int
+
+    @classmethod
+    def parse(cls, text: str, ruleset: Ruleset | str | None = None) -> Sequence:
+        """The sequence of the cards written in `text` (a run of one suit, at least a tierce, after an optional
+        `...:` naming it, which must be its name). A DeclarationError `declare-invalid` if they are not one."""
+        rs = ruleset_of(ruleset)
+        cards, named = _holding_text(text, rs)
+        h = hand_of(cards, rs)
+        suits = [i for i in range(4) if h[i]]
+        seq = sequence_of_mask(suits[0], h[suits[0]], rs.sequences.min_length) if len(suits) == 1 else None
+        if seq is None:
+            raise error("declare-invalid", f"a sequence is a run of at least {rs.sequences.min_length} cards of one suit, got {shown(text)}")
+        return _named_as(seq, sequence_name(seq, rs), named, text)
+
+    def __str__(self) -> str:
+        return f"{sequence_name(self)}: {cards_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"Sequence.parse({cards_text(self.cards)!r})"
 
     @property
     def key(self) -> int:
@@ -82,11 +149,35 @@ class Sequence(NamedTuple):
 
 
 class SetHolding(NamedTuple):
-    """`number` cards (three or four) of rank `rank`; `suits` has bit i set when suit i is held."""
+    """`number` cards (three or four) of rank `rank`; `suits` has bit i set when suit i is held.
+
+    Printed by its name and cards (`quatorze of tens: TS TH TD TC`); `SetHolding.parse` reads that text or the
+    cards alone, and the `repr` is the parse of the cards.
+    """
 
     rank: int
     number: int
     suits: int
+
+    @classmethod
+    def parse(cls, text: str, ruleset: Ruleset | str | None = None) -> SetHolding:
+        """The quatorze or trio of the cards written in `text` (of one scoring rank, after an optional `...:`
+        naming it, which must be its name). A DeclarationError `declare-invalid` if they are not one."""
+        rs = ruleset_of(ruleset)
+        cards, named = _holding_text(text, rs)
+        h = hand_of(cards, rs)
+        ranks = {c & 7 for c in cards}
+        rank = next(iter(ranks)) if len(ranks) == 1 else -1
+        if rank not in rs.sets.ranks or len(cards) not in rs.sets.values:
+            raise error("declare-invalid", f"a quatorze or trio is {' or '.join(map(str, sorted(rs.sets.values, reverse=True)))} cards of a scoring rank, got {shown(text)}")
+        held = SetHolding(rank, len(cards), sum(1 << s for s in range(4) if h[s]))
+        return _named_as(held, set_name(held, rs), named, text)
+
+    def __str__(self) -> str:
+        return f"{set_name(self)}: {cards_text(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"SetHolding.parse({cards_text(self.cards)!r})"
 
     @property
     def key(self) -> int:
@@ -97,13 +188,45 @@ class SetHolding(NamedTuple):
         return tuple(card_of(s, self.rank) for s in range(4) if self.suits >> s & 1)
 
 
+Holding = Union[Point, Sequence, SetHolding]
+H = TypeVar("H", Point, Sequence, SetHolding)
+
+
+def _holding_text(text: object, rs: Ruleset) -> tuple[tuple[Card, ...], str | None]:
+    """The cards of a holding's text and the words naming it before a colon (None when the text is cards only)."""
+    if not isinstance(text, str):
+        raise error("argument-invalid", f"a holding is read from text, got {type(text).__name__}")
+    named, colon, cards = text.rpartition(":")
+    return parse_cards(cards, rs, "holding"), named.strip() if colon else None
+
+
+def _named_as(holding: H, words: str, named: str | None, text: str) -> H:
+    """`holding`, when the words the text names it by (if any) are what its cards make; else `declare-invalid`."""
+    if named is not None and named != words:
+        raise error("declare-invalid", f"{shown(text)}: the cards make {shown(words)}, not {shown(named)}")
+    return holding
+
+
+def _point_words(point: Point, ruleset: Ruleset | str | None = None) -> str:
+    """E.g. 'point of 5 in hearts, making 49' (as the ledger notes a point)."""
+    rs = ruleset_of(ruleset)
+    return f"point of {point.length} in {rs.pack.suits[point.suit].name}, making {point.pips}"
+
+
 @dataclass(frozen=True)
 class Declaration:
-    """What a player declares (by default: everything that scores), best holding first."""
+    """What a player declares (by default: everything that scores), best holding first.
+
+    Printed one holding a line (`str`); its `repr` is the constructor's, each holding by its parse, so it reads back.
+    """
 
     point: Point | None
     sequences: tuple[Sequence, ...]
     sets: tuple[SetHolding, ...]
+
+    def __str__(self) -> str:
+        lines = [str(h) for h in (self.point, *self.sequences, *self.sets) if h is not None]
+        return "\n".join(lines) or "nothing that scores"
 
 
 @dataclass(frozen=True)
@@ -111,6 +234,10 @@ class HandEvaluation(Declaration):
     """Everything a hand holds that can score; `carte_blanche` judges the hand as given (a dealt hand)."""
 
     carte_blanche: bool
+
+    def __str__(self) -> str:
+        held = super().__str__()
+        return f"carte blanche\n{held}" if self.carte_blanche else held
 
 
 def evaluate_hand(hand: Hand, ruleset: Ruleset | str | None = None) -> HandEvaluation:
@@ -239,6 +366,14 @@ class CategoryComparison:
     elder_points: int
     younger_points: int
 
+    def __str__(self) -> str:
+        """The reply in the game's words: `point: elder is good (pips), 5`, `sets: equal`, `sequences: none held`."""
+        if self.outcome == "none":
+            return f"{self.category}: none declared"
+        if self.outcome == "equal":
+            return f"{self.category}: equal"
+        return f"{self.category}: {self.winner} is good ({self.deciding}), {max(self.elder_points, self.younger_points)}"
+
     def status(self, player: Player) -> Literal["good", "not_good", "equal", "none"]:
         """The reply the player's holding gets: good, not good, equal, or none (nothing declared)."""
         key = self.elder_key if player == "elder" else self.younger_key
@@ -279,6 +414,10 @@ class Comparison(NamedTuple):
 
     def all(self) -> tuple[CategoryComparison, CategoryComparison, CategoryComparison]:
         return (self.point, self.sequences, self.sets)
+
+    def __str__(self) -> str:
+        """The three verdicts, one a line (see `CategoryComparison.__str__`)."""
+        return "\n".join(str(c) for c in self.all())
 
     def good(self, category: DeclCategory) -> int | None:
         """The side whose holding is good in `category` (0 elder, 1 younger), None when equal or neither holds one."""

@@ -18,13 +18,18 @@ it has (calling less than it holds included).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
 from typing import Union, overload
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
+from piquet_ref.hand.cards import format_card, format_cards, parse_cards
+from piquet_ref.hand.notation import card_repr, cards_repr, groups_repr
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.errors import shown
+from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.hand.declarations import DeclCategory
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import run_mask
@@ -509,3 +514,157 @@ def _run_sets(mask: int, min_length: int) -> list[tuple[int, ...]]:
     for run in runs:
         out += [chosen + (run,) for chosen in out if not any(r & run for r in chosen)]
     return out
+
+
+# The actions in the game's notation. An action prints as one line, its player, its kind and its arguments, cards in
+# notation and a list of cards in brackets (`elder play AH`, `younger exchange [7C 7D] 2`, `elder call sequences
+# [[AS KS QS] [9H 8H 7H]]`): the kinds and the order of the arguments are those of the protocol's JSON form
+# (docs/protocol.md), so the line is the label the `count` op gives an action. `parse_action` reads the line back,
+# and an action's `repr` is its constructor with the cards in notation, which reads back too.
+
+KINDS: dict[str, tuple[type[Action], tuple[str, ...]]] = {  # kind -> (class, its fields after the player, in order)
+    "carte_blanche": (ShowBlanche, ()), "exchange": (Exchange, ("discard", "take", "announced")), "call": (Call, ("category", "holdings")),
+    "play": (Play, ("card",)), "elect": (Elect, ("choice",)), "revoke": (Revoke, ("card",)), "lead_out_of_turn": (LeadOutOfTurn, ("card",)),
+    "lead_several": (LeadSeveral, ("cards",)), "change_lead": (ChangeLead, ("card", "to")), "overplay": (Overplay, ("card",)),
+    "expose_stock": (ExposeStock, ("card",)), "retake": (Retake, ()), "take_up": (TakeUp, ()), "lay_out": (LayOut, ("discard",)),
+    "leave": (Leave, ("count",)), "see_left": (SeeLeft, ("look",)), "mix_left": (MixLeft, ()), "see_discard": (SeeDiscard, ()),
+    "call_point": (CallPoint, ("cards",)), "call_value": (CallValue, ("value",)), "call_sequence": (CallSequence, ("length", "head")),
+    "call_set": (CallSet, ("count", "rank")), "reply": (Reply, ()), "allow": (Allow, ()), "ask_value": (AskValue, ()), "correct": (Correct, ()),
+    "correct_miscall": (CorrectMiscall, ("category",)), "ask_which": (AskWhich, ()), "name_out": (NameOut, ("card",)),
+    "ask_show": (AskShow, ("category",)), "show": (Show, ("category",)),
+}
+KIND_OF: dict[type[Action], str] = {cls: kind for kind, (cls, _) in KINDS.items()}
+CARD_FIELDS = {"card", "to"}  # a card; `discard`, `cards` (of LeadSeveral) and `holdings` are lists of cards
+RANK_FIELDS = {"head", "rank"}  # a rank by its bit, None when unnamed
+
+
+def format_action(action: Action, ruleset: Ruleset | str | None = None) -> str:
+    """The action as one line of notation (see above): `younger exchange [7C 7D] 2`. `announced` is written only when
+    false, a rank left unnamed not at all, as the protocol leaves those keys out."""
+    rs = ruleset_of(ruleset)
+    kind = KIND_OF.get(type(action))
+    if kind is None:
+        raise error("argument-invalid", f"action must be one of the state machine's actions (see legal_actions), got {type(action).__name__}")
+    words = [action.player, kind]
+    for name in KINDS[kind][1]:
+        value = getattr(action, name)
+        if name == "announced":
+            words += [] if value else ["False"]
+        elif name in RANK_FIELDS:
+            words += [] if value is None else [rs.pack.ranks[value].symbol]
+        elif name in CARD_FIELDS:
+            words.append(format_card(value, rs))
+        elif name == "holdings":
+            words.append("[" + " ".join(f"[{' '.join(format_cards(h, rs))}]" for h in value) + "]")
+        elif isinstance(value, tuple):
+            words.append(f"[{' '.join(format_cards(value, rs))}]")
+        else:
+            words.append(str(value))
+    return " ".join(words)
+
+
+def parse_action(text: str, ruleset: Ruleset | str | None = None) -> Action:
+    """The action a line of notation describes (`format_action`'s form): a RecordError `record-invalid` naming what
+    is wrong if it is not one, a CardError for a card that is not one. The action is not judged against a deal:
+    `apply` does that."""
+    rs = ruleset_of(ruleset)
+    if not isinstance(text, str):
+        raise error("record-invalid", f"an action is read from text, got {type(text).__name__}")
+    words = _nested(text)
+    if len(words) < 2 or words[0] not in ("elder", "younger") or not isinstance(words[1], str) or words[1] not in KINDS:
+        raise error("record-invalid", f"{shown(text)} is not an action: a player (elder or younger), then one of {', '.join(KINDS)}, then its arguments")
+    cls, names = KINDS[words[1]]
+    args: list[object] = [words[0]]
+    given = words[2:]
+    for name in names:
+        if name in ("announced", *RANK_FIELDS) and not given:
+            args.append(True if name == "announced" else None)
+            continue
+        if not given:
+            raise error("record-invalid", f"{shown(text)}: a {words[1]} action needs its {name}")
+        args.append(_argument(name, given.pop(0), cls, rs, text))
+    if given:
+        raise error("record-invalid", f"{shown(text)}: more arguments than a {words[1]} action takes")
+    return cls(*args)  # type: ignore[arg-type]
+
+
+Nested = Union[str, list["Nested"]]
+
+
+def _nested(text: str) -> list[Nested]:
+    """The words of `text`, a bracketed list as a list (of words or lists): `a [b [c]]` -> ['a', ['b', ['c']]]."""
+    stack: list[list[Nested]] = [[]]
+    for word in text.replace("[", " [ ").replace("]", " ] ").split():
+        if word == "[":
+            stack.append([])
+        elif word == "]":
+            if len(stack) == 1:
+                raise error("record-invalid", f"{shown(text)}: a ']' without its '['")
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(word)
+    if len(stack) != 1:
+        raise error("record-invalid", f"{shown(text)}: a '[' without its ']'")
+    return stack[0]
+
+
+def _argument(name: str, word: Nested, cls: type[Action], rs: Ruleset, text: str) -> object:
+    """One argument of an action from its word (or bracketed list), by the field it fills."""
+    def cards(value: Nested) -> tuple[Card, ...]:
+        if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+            raise error("record-invalid", f"{shown(text)}: the {name} is a list of cards in brackets, got {shown(value)}")
+        return parse_cards([str(w) for w in value], rs, name)
+
+    if name in CARD_FIELDS:
+        if not isinstance(word, str):
+            raise error("record-invalid", f"{shown(text)}: the {name} is one card, got {shown(word)}")
+        return parse_cards([word], rs, name)[0]
+    if name == "holdings":
+        if not isinstance(word, list):
+            raise error("record-invalid", f"{shown(text)}: the holdings are a list of card lists, got {shown(word)}")
+        return tuple(cards(h) for h in word)
+    if name in ("discard",) or (name == "cards" and cls is LeadSeveral):
+        return cards(word)
+    if not isinstance(word, str):
+        raise error("record-invalid", f"{shown(text)}: the {name} is one word, got {shown(word)}")
+    if name in RANK_FIELDS:
+        bits = [b for b, r in enumerate(rs.pack.ranks) if word.upper() in (r.symbol, *r.aliases)]
+        if not bits:
+            raise error("record-invalid", f"{shown(text)}: {shown(word)} is not a rank")
+        return bits[0]
+    if name in ("announced", "look"):
+        if word not in ("True", "False"):
+            raise error("record-invalid", f"{shown(text)}: the {name} is True or False, got {shown(word)}")
+        return word == "True"
+    if name in ("category", "choice"):
+        return word
+    if not word.isdigit():
+        raise error("record-invalid", f"{shown(text)}: the {name} is a number, got {shown(word)}")
+    return int(word)
+
+
+def _action_str(action: Action) -> str:
+    return format_action(action)
+
+
+def _action_repr(action: Action) -> str:
+    """The constructor call with every card in notation (`Play(player='elder', card=parse_card('AH'))`)."""
+    parts = []
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name in CARD_FIELDS:
+            text = card_repr(value)
+        elif f.name == "holdings":
+            text = groups_repr(value)
+        elif isinstance(value, tuple):
+            text = cards_repr(value)
+        else:
+            text = repr(value)
+        parts.append(f"{f.name}={text}")
+    return f"{type(action).__name__}({', '.join(parts)})"
+
+
+for _cls in ACTION_TYPES:  # every action prints in notation and reads back (the dataclasses' own repr shows card numbers)
+    setattr(_cls, "__str__", _action_str)
+    setattr(_cls, "__repr__", _action_repr)

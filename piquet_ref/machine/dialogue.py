@@ -46,6 +46,7 @@ from itertools import combinations
 from typing import Literal, NamedTuple
 
 from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.notation import cards_repr
 from piquet_ref.hand.declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
@@ -702,6 +703,11 @@ class Claim(NamedTuple):
     found: bool = False
     player: Player = "elder"
     holding: Holding = ()
+
+    def __repr__(self) -> str:
+        """The constructor call with the cards in notation, so that it reads back."""
+        return (f"Claim(category={self.category!r}, talk={self.talk!r}, exempt={self.exempt!r}, found={self.found!r}, "
+                f"player={self.player!r}, holding={cards_repr(self.holding)})")
 
 
 def say(

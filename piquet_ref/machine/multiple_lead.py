@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, format_card, format_cards, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.notation import card_repr
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset, other
@@ -31,6 +32,10 @@ class Surplus(NamedTuple):
     player: Player
     card: Card
     tricks: int
+
+    def __repr__(self) -> str:
+        """The constructor call with the card in notation, so that it reads back."""
+        return f"Surplus(player={self.player!r}, card={card_repr(self.card)}, tricks={self.tricks!r})"
 
 
 def _holds(hand: Hand, card: Card) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from piquet_ref.hand.cards import Card, cards_of, check_card, format_card, remove
+from piquet_ref.hand.notation import cards_repr
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.play import beats
@@ -36,6 +37,10 @@ class Revoked(NamedTuple):
     position: Position
     tricks: int
     laid: tuple[Card, ...] = ()
+
+    def __repr__(self) -> str:
+        """The constructor call with the cards in notation, so that it reads back."""
+        return f"Revoked(player={self.player!r}, position={self.position!r}, tricks={self.tricks!r}, laid={cards_repr(self.laid)})"
 
 
 def revoke_cards(pos: Position) -> tuple[Card, ...]:

@@ -34,13 +34,14 @@ state is a deal record and `score_deal` scores it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 from itertools import combinations
 from collections.abc import Sequence
 from typing import Any, Callable, Generic, Literal, TypeVar
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
+from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_plies
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from piquet_ref.hand.declarations import compare_declarations, declared
@@ -327,6 +328,45 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         """Who (elder, younger) reckons nothing for a claim allowed good that he does not hold, neither corrected
         nor exempt (law 54; as the deal stands: he may still correct it until the younger plays, law 52)."""
         return (any(not c.exempt and c.player == PLAYERS[0] for c in self.claims), any(not c.exempt and c.player == PLAYERS[1] for c in self.claims))
+
+    def __str__(self) -> str:
+        """The deal as it stands, in notation: the phase and who is to act, each hand (as dealt until the exchange is
+        over, then as held), the stock, each exchange, the calls, the tricks and a lead under way."""
+        to_move = self.to_move
+        lines = [f"{self.phase}{f', {to_move} to act' if to_move else ''} ({self.ruleset.id})"]
+        held = self.position or self.hands
+        for i, p in enumerate(PLAYERS):
+            hand = self.dealt[i] if held is None else held[i]
+            lines.append(f"{p:8} {'dealt' if held is None else 'holds'} {hand or '-'}")
+        lines.append(f"stock    {cards_text(self.stock)}")
+        for p, discard, take in zip(PLAYERS, self.discards, self.takes):
+            lines.append(f"{p:8} discarded {cards_text(discard)}, took {take}")
+        lines += [f"call     {c}" for c in self.calls]
+        lines += [f"said     {u}" for u in self.talk]
+        lines += [f"trick    {cards_text(t)}" for t in self.tricks]
+        if self.position is not None and self.position.lead is not None:
+            lines.append(f"led      {format_card(self.position.lead)}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        """The constructor call, each field that differs from its default, every card in notation, so that it reads
+        back with the public names of `piquet_ref` (the actions, and the state's parts `Position`, `Revoked`, `Claim`,
+        `Surplus`, are among them)."""
+        parts = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.default is not MISSING and value == f.default:
+                continue
+            if f.name in ("stock", "exposed", "laid", "laid_out") and value is not None:
+                text = cards_repr(value)
+            elif f.name in ("discards", "stock_exposed", "tricks"):
+                text = groups_repr(value)
+            elif f.name == "took_first" and value is not None:
+                text = f"({cards_repr(value[0])}, {value[1]!r})"
+            else:
+                text = repr(value)
+            parts.append(f"{f.name}={text}")
+        return f"DealState({', '.join(parts)})"
 
 
 FIELDS = frozenset(f.name for f in fields(DealState))

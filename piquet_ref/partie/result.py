@@ -5,7 +5,7 @@ The values `score_partie` returns, kept apart from the scorer so that the predic
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypedDict
 
 from piquet_ref.rules.ruleset import Form, Ruleset
 from piquet_ref.deal.result import DealResult
@@ -86,3 +86,100 @@ class PartieResult(NamedTuple):
     winner: str | None
     complete: bool
     settlement: Settlement | None
+
+
+# The JSON form of a partie's result (`partie_json`) as types, one TypedDict per object of
+# conformance/schema/result-score_partie.schema.json (tests/test_forms.py checks that the two agree). Every
+# per-player mapping is keyed by the players' names, so it is a `dict[str, int]`.
+
+
+class DealLineJSON(TypedDict):
+    number: int
+    dealer: str
+    elder: str
+    scores: dict[str, int]
+    weight: int
+    running: dict[str, int]
+
+
+class BroughtForwardJSON(TypedDict):
+    deals: int
+    scores: dict[str, int]
+
+
+class PartieJSON(TypedDict):
+    number: int
+    players: list[str]
+    brought_forward: BroughtForwardJSON | None
+    deals: list[DealLineJSON]
+    totals: dict[str, int]
+    outcome: Outcome
+    winner: str | None
+    loser: str | None
+    rubicon: bool
+    points: int
+    extra_deals: int
+
+
+class DeciderJSON(TypedDict):
+    deal: int
+    event: int | None
+    category: str | None
+    rule: str | None
+    running: dict[str, int]
+
+
+class GameJSON(TypedDict):
+    number: int
+    deals: list[DealLineJSON]
+    totals: dict[str, int]
+    winner: str | None
+    double: bool
+    decided_by: DeciderJSON | None
+
+
+class ChouetteJSON(TypedDict):
+    number: int
+    single: str
+    playing: str
+    advising: str
+    winner: str | None
+    points: int
+    tens: int
+    entries: dict[str, int]
+    running: dict[str, int]
+
+
+class StakeJSON(TypedDict):
+    name: str
+    pence_per_hundred: int
+    unit: int
+
+
+class SettlementLineJSON(TypedDict):
+    player: str
+    points: int
+    reckoned: int
+    pence: int
+    money: str
+
+
+class SettlementJSON(TypedDict):
+    stake: StakeJSON
+    lines: list[SettlementLineJSON]
+
+
+class PartieResultJSON(TypedDict):
+    """The result of `score_partie` as `partie_json` gives it."""
+
+    ruleset: str
+    form: Form
+    players: list[str]
+    parties: list[PartieJSON]
+    games: list[GameJSON]
+    chouette: list[ChouetteJSON]
+    net: dict[str, int] | None
+    games_won: dict[str, int] | None
+    winner: str | None
+    complete: bool
+    settlement: SettlementJSON | None

@@ -24,7 +24,7 @@ from piquet_ref.rules.ruleset import FORMS, Form, Ruleset
 from piquet_ref.deal.result import DealResult
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.partie.settlement import settle, stake_of
-from piquet_ref.partie.result import ChouetteLine, DealLine, Decider, Game, Pair, Partie, PartieResult
+from piquet_ref.partie.result import ChouetteLine, DealLine, Decider, Game, Pair, Partie, PartieResult, PartieResultJSON
 from piquet_ref.rules.errors import shown
 
 POINT_FORMS: tuple[Form, ...] = ("rubicon", "four-deal", "chouette")
@@ -507,7 +507,7 @@ def _game_json(g: Game, pair: Pair) -> dict[str, Any]:
             "winner": g.winner, "double": g.double, "decided_by": decider}
 
 
-def partie_json(r: PartieResult) -> dict[str, Any]:
+def partie_json(r: PartieResult) -> PartieResultJSON:
     """The result of `score_partie` as JSON-ready data (conformance/schema/result-score_partie.schema.json).
 
     It survives a JSON round trip and states every figure of the result, each player's under his name:
@@ -527,7 +527,7 @@ def partie_json(r: PartieResult) -> dict[str, Any]:
         "stake": {"name": r.settlement.stake.name, "pence_per_hundred": r.settlement.stake.pence_per_hundred, "unit": r.settlement.stake.unit},
         "lines": [{"player": s.player, "points": s.points, "reckoned": s.reckoned, "pence": s.pence, "money": money(s.pence)} for s in r.settlement.lines],
     }
-    return {
+    out: dict[str, Any] = {
         "ruleset": r.ruleset.id, "form": r.form, "players": list(r.players),
         "parties": [_partie_json(p) for p in r.parties],
         "games": [_game_json(g, pair) for g in r.games],
@@ -538,6 +538,7 @@ def partie_json(r: PartieResult) -> dict[str, Any]:
         "games_won": _by_name(pair, r.games_won) if r.games_won else None,
         "winner": r.winner, "complete": r.complete, "settlement": settlement,
     }
+    return cast(PartieResultJSON, out)  # the parts are built as plain mappings; tests/test_forms.py checks the shape
 
 
 def partie_text(r: PartieResult) -> str:
@@ -588,3 +589,12 @@ def partie_text(r: PartieResult) -> str:
         out += [f"  {line.player} {'receives' if line.pence > 0 else 'pays'} {money(line.pence)} ({abs(line.reckoned)} points)" for line in s.lines if line.pence]
     out.append(f"Winner: {r.winner or 'none'}" + ("" if r.complete else " (not finished)"))
     return "\n".join(out) + "\n"
+
+
+def _partie_str(r: PartieResult) -> str:
+    return partie_text(r).rstrip("\n")
+
+
+# A partie's result prints as its score card. The card is written here, above the result's module (which the scorer
+# and the predicates import), so the method is set here, where every PartieResult is made.
+setattr(PartieResult, "__str__", _partie_str)

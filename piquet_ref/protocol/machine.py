@@ -35,12 +35,13 @@ of C allowed good or equal (answered by the showing), and `{action: show, catego
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from piquet_ref.hand.cards import Card, cards_of, check_distinct, format_card, format_cards, hand_of, parse_cards
 from piquet_ref.hand.declarations import DECL_CATEGORIES
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
+from piquet_ref.protocol.forms import LegalActionJSON, LegalActionsJSON, StateJSON
 from piquet_ref.protocol.results import dumps, result_json
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
@@ -296,8 +297,11 @@ def run_json(data: Any, op: str) -> DealState:
     return state
 
 
-def state_json(state: DealState) -> dict[str, Any]:
-    """The summary of a state: phase, who is to act, what has been done, the replies, the score once the calls are over."""
+def state_json(state: DealState) -> StateJSON:
+    """The summary of a state: phase, who is to act, what has been done, the replies, the score once the calls are over
+    (what the `apply` op answers, typed as `forms.StateJSON`)."""
+    if not isinstance(state, DealState):
+        raise error("argument-invalid", f"state must be a DealState (see new_deal, apply), got {type(state).__name__}")
     rs = state.ruleset
     by_player = dict(zip(PLAYERS, range(len(PLAYERS))))
     made = [(state.discards[i], state.takes[i]) if len(state.discards) > i else None for i in range(len(PLAYERS))]
@@ -358,7 +362,7 @@ def state_json(state: DealState) -> dict[str, Any]:
         out["record"] = record_mapping(state)
         if state.revoke is None and state.surplus is None:  # a record with a revoke or a surplus standing is not a legal deal
             out["score"] = result_json(score(state))
-    return out
+    return cast(StateJSON, out)  # built key by key below; tests/test_forms.py checks the shape
 
 
 def op_apply(data: Any) -> str:
@@ -372,6 +376,13 @@ def op_legal_actions(data: Any) -> str:
     state = run_json(data, "legal_actions")
     actions = [action_json(a, state.ruleset) for a in legal_actions(state)]
     return dumps({"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions})
+
+
+def legal_actions_json(state: DealState) -> LegalActionsJSON:
+    """What the `legal_actions` op answers for `state`, as typed data (`forms.LegalActionsJSON`): the phase, who is to
+    act, and every action the laws allow next in the form `apply` takes."""
+    actions = [cast(LegalActionJSON, action_json(a, state.ruleset)) for a in legal_actions(state)]
+    return {"phase": state.phase, "to_move": state.to_move, "count": len(actions), "actions": actions}
 
 
 def op_count_actions(data: Any, limits: Limits = LIMITS) -> str:

@@ -65,6 +65,7 @@ def op_compare_declarations(data: Any) -> str:
         if "hand" not in side:
             raise error("record-invalid", f"compare_declarations: {p}.hand is required")
         cards = parse_cards(side["hand"], rs, f"{p}.hand")
+        check_distinct([(f"{p}.hand", cards)], rs)  # a card twice in one hand, named by its place before `hand_of` refuses it
         groups.append((f"{p}.hand", cards))
         choice = parse_declare(side["declare"], p, rs) if "declare" in side else ALL
         decl.append(declared(hand_of(cards), choice, p, rs))

@@ -31,7 +31,11 @@ from piquet_ref.hand.declarations import (
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
+from piquet_ref.rules.ruleset import PLAYERS, Ruleset
+from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
 from piquet_ref.deal.totals import DealTotals
+from piquet_ref.protocol.forms import ComparisonJSON, EvaluationJSON, ResultJSON
+from piquet_ref.rules.loader import ruleset_of
 
 CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
 
@@ -215,9 +219,26 @@ def _reckons_nothing_text(penalised: tuple[bool, bool]) -> str:
     return f',"reckons_nothing":{{"elder":{BOOL[penalised[0]]},"younger":{BOOL[penalised[1]]}}}'
 
 
-def result_json(result: DealResult) -> dict[str, Any]:
-    """The result of `score_deal` as a mapping (the parsed `result_text`)."""
-    out: dict[str, Any] = json.loads(result_text(result))
+def result_json(result: DealResult) -> ResultJSON:
+    """The result of `score_deal` as a mapping (the parsed `result_text`), typed key by key (`forms.ResultJSON`)."""
+    out: ResultJSON = json.loads(result_text(result))
+    return out
+
+
+def evaluation_json(evaluation: HandEvaluation, ruleset: Ruleset | str | None = None) -> EvaluationJSON:
+    """What `evaluate_hand` found, as the `evaluate_hand` op writes it (`forms.EvaluationJSON`)."""
+    if not isinstance(evaluation, HandEvaluation):
+        raise error("argument-invalid", f"evaluation must be what evaluate_hand returns, got {type(evaluation).__name__}")
+    out: EvaluationJSON = json.loads(evaluation_text(evaluation, ruleset_of(ruleset)))
+    return out
+
+
+def comparison_json(comparison: Comparison, ruleset: Ruleset | str | None = None) -> ComparisonJSON:
+    """The verdicts of `compare_declarations` or `compare_hands`, as the `compare_declarations` op writes them
+    (`forms.ComparisonJSON`)."""
+    if not isinstance(comparison, Comparison):
+        raise error("argument-invalid", f"comparison must be what compare_declarations returns, got {type(comparison).__name__}")
+    out: ComparisonJSON = json.loads(comparison_text(comparison, ruleset_of(ruleset)))
     return out
 
 

@@ -248,3 +248,12 @@ class Ruleset:
     params: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # resolved table values, by rule
     base: str | None = None  # the ruleset this one overlays
     knobs: tuple[Knob, ...] = field(default=(), repr=False)  # every value changed from the default, base's first
+
+    def __str__(self) -> str:
+        """The id and the name: `portland-1882 (Portland and Turf Clubs, 1882 (Rubicon piquet))`."""
+        return f"{self.id} ({self.name})"
+
+    def __repr__(self) -> str:
+        """The call that gives this ruleset again (`load_ruleset` caches, so a shipped ruleset reads back as the
+        same object); the tables themselves are thousands of values and say nothing at a glance."""
+        return f"load_ruleset({self.id!r})"

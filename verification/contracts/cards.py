@@ -206,13 +206,15 @@ def cards_formatted(cards: object) -> Outcome:
 
 
 def hand_held(cards: object) -> Outcome:
-    """`hand_of`: the hand holding exactly the cards of `cards` (one a card given twice); refused as `check_cards` refuses.
+    """`hand_of`: the hand holding exactly the cards of `cards`; refused as `check_cards` refuses, and a card given
+    twice refused as a duplicate (never merged: law 75).
 
-    Its cards, listed, are the distinct cards given, in canonical order (`cards_of` undoes `hand_of`).
+    Its cards, listed, are the cards given, in canonical order (`cards_of` undoes `hand_of`).
 
     rules: pack.cards
     pre: not isinstance(cards, Iterator)
-    post: __return__[1:] == cards_checked(cards, "cards")[1:]
+    post: cards_checked(cards, "cards").code == "" or __return__[1:] == cards_checked(cards, "cards")[1:]
+    post: cards_checked(cards, "cards").code != "" or (__return__.code == "card-duplicate") == (len(set(cards)) != len(tuple(cards)))
     post: __return__.code != "" or (type(__return__.value) is Hand and all(0 <= m <= SUIT_MASK for m in __return__.value))
     post: __return__.code != "" or all(bool(__return__.value[suit_of(c)] >> bit_of(c) & 1) == (c in cards) for c in PACK)
     post: __return__.code != "" or cards_of(__return__.value) == tuple(sorted(set(cards), key=lambda c: (suit_of(c), -bit_of(c))))
@@ -239,7 +241,7 @@ def packed(cards: tuple[int, ...]) -> int:
     pre: isinstance(cards, tuple) and all(_is_card_number(c) for c in cards)
     post: all((__return__ >> c & 1) == (c in cards) for c in PACK)
     post: 0 <= __return__ < 1 << PACK_SIZE
-    post: all(__return__ >> s * BITS_PER_SUIT & SUIT_MASK == hand_held(cards).value[s] for s in range(SUITS))
+    post: all(__return__ >> s * BITS_PER_SUIT & SUIT_MASK == hand_held(tuple(set(cards))).value[s] for s in range(SUITS))
     """
     return _cards.pack_of(cards)
 

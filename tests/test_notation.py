@@ -1,0 +1,199 @@
+"""Every public value prints in the game's notation and its `repr` reads back (docs/tour.md).
+
+Cards stay numbers inside; what holds them prints them as `AS KS 9H`. Hands, holdings, declarations, verdicts,
+events, tricks, results, the state machine's actions and states: `str` in notation, `repr` an expression over the
+names of `piquet_ref` that builds an equal value, and the text forms parse back (`Hand.parse`, `Point.parse`...,
+`parse_action`). Duplicates where they are a mistake are errors, never merged.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, strategies as st
+
+import piquet_ref
+from piquet_ref import (
+    CardError, DealState, DeclarationError, DeclareChoice, Hand, Point, PiquetError, RecordError, Sequence, SetHolding, apply,
+    compare_hands, evaluate_hand, format_action, hand_of, legal_actions, new_deal, parse_action, parse_cards, score_deal,
+)
+from piquet_ref.machine.actions import ACTION_TYPES, KIND_OF, KINDS, LeadSeveral
+from piquet_ref.machine.state import irregular_actions
+from piquet_ref.protocol.machine import action_label
+from piquet_ref.rules.loader import default_ruleset
+from piquet_ref.strategies import any_deals, disjoint_hands, hands
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMES: dict[str, Any] = {name: getattr(piquet_ref, name) for name in piquet_ref.__all__}  # a repr reads back with these
+EXAMPLE = yaml.safe_load((ROOT / "piquet_ref" / "examples" / "cavendish-example.yaml").read_text(encoding="utf-8"))
+
+
+def reads_back(value: object) -> bool:
+    """`eval(repr(value))`, with the public names only, is equal to `value`."""
+    return bool(eval(repr(value), dict(NAMES)) == value)  # noqa: S307
+
+
+@given(hands())
+def test_a_hand_prints_its_cards_and_reads_back(hand: Hand) -> None:
+    text = str(hand)
+    assert Hand.parse(text) == hand and reads_back(hand)
+    assert text.split() == piquet_ref.format_cards(piquet_ref.cards_of(hand)) and repr(hand) == f"Hand.parse({text!r})"
+
+
+@given(hands())
+def test_every_holding_and_evaluation_prints_in_notation_and_reads_back(hand: Hand) -> None:
+    evaluation = evaluate_hand(hand)
+    assert reads_back(evaluation)
+    for holding in (evaluation.point, *evaluation.sequences, *evaluation.sets):
+        if holding is None:
+            continue
+        kind = type(holding)
+        name, _, cards = str(holding).rpartition(": ")
+        assert kind.parse(str(holding)) == holding and kind.parse(cards) == holding and reads_back(holding)
+        assert name in str(evaluation)
+
+
+@given(disjoint_hands())
+def test_verdicts_print_in_words_and_read_back(pair: tuple[Hand, Hand]) -> None:
+    comparison = compare_hands(*pair)
+    assert reads_back(comparison) and all(reads_back(c) for c in comparison.all())
+    lines = str(comparison).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["point", "sequences", "sets"]
+    for line, c in zip(lines, comparison.all()):
+        assert (c.winner or c.outcome) in line
+
+
+@given(any_deals())
+def test_a_result_its_events_and_tricks_print_in_notation_and_read_back(deal: Any) -> None:
+    result = score_deal(deal.record())
+    assert reads_back(result)
+    text = str(result)
+    assert all(str(e) in text for e in result.events) and all(reads_back(t) for t in result.tricks)
+    assert f"elder {result.elder.total}" in text.splitlines()[0] and str(result.hands[0]) in text
+
+
+def test_cavendish_deal_prints_as_the_ledger_reads() -> None:
+    result = score_deal(EXAMPLE)
+    lines = str(result).splitlines()
+    assert lines[0] == "portland-1882: elder 28 (point 5, sequences 4, play 9, cards 10), younger 23 (sets 17, play 6)"
+    assert "elder +5 point of 5 in hearts, making 49 [AH KH QH JH 8H] = 5-0 (point.score)" in lines
+    assert "elder +1 trick 1: lead [AH] = 10-17 (play.lead-point)" in lines
+
+
+def _walk(seed: int, irregular: bool) -> list[tuple[DealState, Any]]:
+    """The states of a random walk of the machine over a random deal, each with the action taken from it."""
+    rng = random.Random(seed)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    state = new_deal(hand_of(deck[:12]), hand_of(deck[12:24]), tuple(deck[24:]))
+    out: list[tuple[DealState, Any]] = []
+    for _ in range(200):
+        actions = (*legal_actions(state), *(irregular_actions(state) if irregular and rng.random() < 0.2 else ()))
+        if not actions:
+            break
+        action = rng.choice(actions)
+        out.append((state, action))
+        try:
+            state = apply(state, action)
+        except PiquetError:
+            pass
+    out.append((state, None))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_states_and_actions_print_in_notation_and_read_back(seed: int) -> None:
+    """Along random walks (irregularities on odd seeds): each state's repr reads back and its str shows the hands; each
+    action prints as the protocol's label of it and parses back."""
+    rs = default_ruleset()
+    for state, action in _walk(seed, irregular=seed % 2 == 1):
+        assert reads_back(state), repr(state)
+        assert str(state).startswith(state.phase)
+        if action is not None:
+            assert str(action) == format_action(action) == action_label(action, rs)
+            assert parse_action(str(action)) == action and reads_back(action)
+
+
+def test_a_card_given_twice_is_an_error_where_merging_would_be_a_mistake() -> None:
+    for make in (lambda: hand_of(parse_cards("AS KS AS")), lambda: Hand.parse("AS as"), lambda: Point.parse("AH KH AH")):
+        with pytest.raises(CardError) as caught:
+            make()
+        assert caught.value.code == "card-duplicate" and "twice" in str(caught.value)
+    assert parse_cards("AS AS") == (7, 7)  # a list of cards keeps what it is given: its reader checks it in context
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("AH KS", Point), ("point of 4 in hearts, making 39: AH KH QH JH", Point), ("AS KS", Sequence), ("AS KS JS", Sequence),
+    ("tierce major: AS KS QS JS", Sequence), ("KS KH", SetHolding), ("7S 7H 7D", SetHolding), ("trio of aces: KS KH KD", SetHolding),
+])
+def test_a_holding_that_is_not_one_is_refused(text: str, kind: type[Point | Sequence | SetHolding]) -> None:
+    with pytest.raises(DeclarationError, match="declare-invalid"):
+        kind.parse(text)
+
+
+@pytest.mark.parametrize("text", ["elder", "elder fly", "someone play AS", "elder play", "elder play AS KS", "elder play [AS]",
+                                  "younger exchange AS 2", "elder exchange [AS 2", "elder call point [AS]]", "elder call_set 3 X"])
+def test_a_line_that_is_not_an_action_is_refused(text: str) -> None:
+    with pytest.raises(RecordError, match="record-invalid"):
+        parse_action(text)
+
+
+@given(st.sampled_from(["all", "none"]), st.lists(st.lists(st.integers(0, 31), min_size=1, max_size=3).map(tuple), max_size=2).map(tuple))
+def test_a_declaration_choice_reads_back(point: Any, groups: Any) -> None:
+    for choice in (DeclareChoice(point, groups, "all"), DeclareChoice(groups[0] if groups else point, "none", groups)):
+        assert reads_back(choice)
+
+
+def test_a_ruleset_prints_its_name_and_reads_back_as_itself() -> None:
+    rs = default_ruleset()
+    assert str(rs).startswith("portland-1882 (") and repr(rs) == "load_ruleset('portland-1882')"
+    assert eval(repr(rs), dict(NAMES)) is rs  # noqa: S307
+
+
+def test_an_evaluation_says_carte_blanche_first_and_nothing_when_nothing_scores() -> None:
+    assert str(evaluate_hand(Hand.parse(""))) == "nothing that scores"  # any card is a point
+    blanche = evaluate_hand(Hand.parse("TS 9S 8S 7S TH 9H 8H 7H TD 9D 8D TC"))
+    assert str(blanche).splitlines()[0] == "carte blanche" and reads_back(blanche)
+
+
+def test_a_partie_prints_as_its_score_card() -> None:
+    from piquet_ref import score_partie
+    from piquet_ref.partie.scoring import partie_text
+
+    result = score_partie({"parties": [{"deals": [{"dealer": "B", "scores": {"A": 27, "B": 13}}, {"dealer": "A", "scores": {"A": 15, "B": 31}}]}]})
+    assert str(result) == partie_text(result).rstrip("\n") and str(result).splitlines()[-1] == "Winner: none (not finished)"
+
+
+CARD = st.integers(0, 31)
+SOME_CARDS = st.lists(CARD, unique=True, max_size=5).map(tuple)
+FIELDS: dict[str, st.SearchStrategy[Any]] = {  # a value for each field an action can have
+    "player": st.sampled_from(["elder", "younger"]), "card": CARD, "to": CARD, "discard": SOME_CARDS, "take": st.integers(0, 8),
+    "announced": st.booleans(), "look": st.booleans(), "category": st.sampled_from(["point", "sequences", "sets"]),
+    "holdings": st.lists(SOME_CARDS, max_size=3).map(tuple), "choice": st.sampled_from(["fresh_deal", "enforce", "waive", "stand"]),
+    "count": st.integers(0, 12), "value": st.integers(0, 99), "length": st.integers(3, 8), "head": st.none() | st.integers(0, 7),
+    "rank": st.none() | st.integers(0, 7),
+}
+
+
+@st.composite
+def any_actions(draw: st.DrawFn) -> Any:
+    """An action of any of the machine's kinds, its fields drawn at random (legal or not: the notation is not the laws)."""
+    kind, (cls, names) = draw(st.sampled_from(sorted(KINDS.items())))
+    args = {name: draw(SOME_CARDS if name == "cards" and cls is LeadSeveral else st.integers(3, 12) if name == "cards" else FIELDS[name])
+            for name in ("player", *names)}
+    return cls(**args)
+
+
+def test_every_action_type_has_its_kind() -> None:
+    assert set(KIND_OF) == set(ACTION_TYPES) and len(KINDS) == len(ACTION_TYPES)
+
+
+@given(any_actions())
+def test_every_kind_of_action_prints_and_parses_back(action: Any) -> None:
+    text = str(action)
+    assert text.split()[:2] == [action.player, KIND_OF[type(action)]]
+    assert parse_action(text) == action and reads_back(action)
