@@ -1001,8 +1001,8 @@ def test_once_the_younger_looks_the_elder_may_look_once_at_any_point_and_once_he
         return
     if state.left_election_open:
         state = apply(state, SeeLeft("younger", True))
-    while showing_actions(state):  # everything allowed shown (law 55), so that every action but a look is a card played
-        state = apply(state, showing_actions(state)[0])
+    while showing_actions(state) or reckonings(state):  # everything allowed shown (law 55) and reckoned (law 56, Case IV),
+        state = apply(state, (showing_actions(state) or reckonings(state))[0])  # so every action but a look is a card played
     assert state.position is not None
     if state.left_election is False:
         assert count_actions(state, n).total == count_play(state.position, n).total
