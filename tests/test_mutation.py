@@ -35,7 +35,7 @@ def test_there_are_mutants_of_every_rule_module_and_table() -> None:
     files = Counter(m.file for m in MUTANTS)
     assert {f for f in files if f.startswith("piquet_ref/")} == {f"piquet_ref/{name}.py" for name in (
         "hand/suit", "hand/declarations", "hand/play", "hand/exchange", "hand/cards", "deal/record", "deal/normal_form", "deal/accretion",
-        "deal/result", "deal/scoring", "deal/counts", "deal/irregular/resolution",
+        "deal/result", "deal/scoring", "deal/totals", "deal/counts", "deal/irregular/resolution",
         "deal/irregular/penalties", "deal/irregular/misdeal", "machine/revokes", "machine/left_cards", "machine/dialogue",
         "machine/showing", "machine/state", "machine/shortfall", "machine/multiple_lead", "partie/scoring", "partie/settlement",
     )}

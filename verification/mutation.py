@@ -69,7 +69,7 @@ EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutation_equivalent.yaml"
 # framing, the runner or the corpus tools, which the corpus does not claim to check.)
 RULE_MODULES = (  # below piquet_ref/, without .py
     "hand/suit", "hand/declarations", "hand/play", "hand/exchange", "hand/cards",
-    "deal/record", "deal/normal_form", "deal/accretion", "deal/result", "deal/scoring", "deal/counts", "deal/irregular/resolution",
+    "deal/record", "deal/normal_form", "deal/accretion", "deal/result", "deal/scoring", "deal/totals", "deal/counts", "deal/irregular/resolution",
     # the laws as a state machine; first judged in a run of their own (verification/results/mutation_suite_laws.json)
     "deal/irregular/penalties", "deal/irregular/misdeal", "machine/revokes", "machine/left_cards", "machine/dialogue",
     "machine/showing", "machine/state",

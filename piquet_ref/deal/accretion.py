@@ -287,7 +287,13 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
 def holding_scores(
     category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
 ) -> list[HoldingScore]:
-    """(points, rule, cards, note) of each holding a good player scores in a declaration category."""
+    """(points, rule, cards, note) of each holding a good player scores in a declaration category: what he declared,
+    or all his hand holds (also read by `deal.totals`, holding by holding while a bonus may turn on one).
+
+    rules: point.score, sequence.score, sets.score
+    post: category != "point" or len(__return__) <= 1
+    post: all(points > 0 and rule == HOLDING_RULE[category] and cards for points, rule, cards, _ in __return__)
+    """
     if category == "point":
         pt = declaration.point if declaration else held_point(hand, rs)
         return [] if pt is None else [_point_score(pt, rs)]
@@ -297,6 +303,7 @@ def holding_scores(
 
 
 HoldingScore = tuple[int, str, tuple[Card, ...], str]
+HOLDING_RULE = {"point": "point.score", "sequences": "sequence.score", "sets": "sets.score"}
 # Holdings recur from deal to deal, so what each one scores (with its note) is computed once per ruleset.
 
 

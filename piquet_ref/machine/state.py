@@ -373,7 +373,7 @@ FIELDS = frozenset(f.name for f in fields(DealState))
 DERIVED = tuple(name for name, value in vars(DealState).items() if isinstance(value, derived))
 
 
-def replace(state: DealState, **changes: object) -> DealState:
+def _replaced(state: DealState, **changes: object) -> DealState:
     """`dataclasses.replace` for a DealState, in a fraction of its time (every action makes a new state of some
     fifty fields): the fields copied as they are, those named changed, and nothing derived carried over."""
     if not changes.keys() <= FIELDS:
@@ -410,9 +410,9 @@ def new_deal(
     blanche = (carte_blanche(e, rs), carte_blanche(y, rs))
     state = DealState(rs, (e, y), stock, blanche, (False, False), (), None, (), None, (), exposed=tuple(sorted(shown)))
     if shape == "misdeal":
-        return replace(state, void=True, void_law=law_of("deal.misdeal").number)
+        return _replaced(state, void=True, void_law=law_of("deal.misdeal").number)
     laws = deal_options(state.dealt, stock, state.exposed, rs)
-    return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state
+    return _replaced(state, pending=(PLAYERS[0], laws[0])) if laws else state
 
 
 def to_the_exchange_only_when_dealt_by_law(
@@ -463,9 +463,9 @@ def apply(state: DealState, action: Action) -> DealState:
     post: (__return__.surplus is None) == (state.surplus is None) or isinstance(action, (Overplay, Retake, TakeUp))
     """
     after = _apply(state, action)
-    after = replace(after, overplay_open=False) if state.overplay_open else after  # open only right after the last answer (law 59 II)
+    after = _replaced(after, overplay_open=False) if state.overplay_open else after  # open only right after the last answer (law 59 II)
     showing = isinstance(action, (AskShow, Show))  # neither the elder's call nor his lead: law 51's window stays open
-    return replace(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
+    return _replaced(after, allowed=()) if state.allowed and after.allowed == state.allowed and not showing else after  # law 51: the window closes
 
 
 def lead_taken_back_only_after_the_youngers_correction(state: DealState, action: Action, result: DealState) -> bool:
@@ -549,7 +549,7 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _elect(state, action, player)
     if phase == "option":
         if isinstance(action, Exchange) and player == state.to_move and _may_take_unannounced(state):
-            return _exchange(replace(state, pending=None, unannounced=True), action, player, "exchange")
+            return _exchange(_replaced(state, pending=None, unannounced=True), action, player, "exchange")
         assert state.pending is not None
         who, law = state.pending
         raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(options(state))}); the {player} cannot act before", law)
@@ -573,10 +573,10 @@ def _apply(state: DealState, action: Action) -> DealState:
         return _expose_stock(state, action, player)
     if isinstance(action, MixLeft):
         check_mix(player, state.cards_left, state.left_mixed, state.elder_looked)
-        return replace(state, left_mixed=True)
+        return _replaced(state, left_mixed=True)
     if isinstance(action, SeeDiscard):
         check_see_discard(player, state.left_mixed, state.elder_has_led, state.discard_seen)
-        return replace(state, discard_seen=True)
+        return _replaced(state, discard_seen=True)
     if isinstance(action, Correct):
         return _correct(state, player)
     if isinstance(action, CorrectMiscall):
@@ -601,7 +601,7 @@ def _expose_stock(state: DealState, action: ExposeStock, player: Player) -> Deal
         raise error("expose-stock-invalid", f"the younger shows {name} of the stock as a card of the elder's portion, but he has taken in already, before the elder (law 29)")
     card = check_expose(player, action.card, state.stock, state.split, state.said_left, state.takes, state.stock_exposed[i], state.ruleset)  # after the exchange: both took in
     shown = state.stock_exposed[i] + (card,)
-    return replace(state, stock_exposed=(shown, state.stock_exposed[1]) if i == 0 else (state.stock_exposed[0], shown))
+    return _replaced(state, stock_exposed=(shown, state.stock_exposed[1]) if i == 0 else (state.stock_exposed[0], shown))
 
 
 def _show(state: DealState, player: Player, phase: Phase) -> DealState:
@@ -612,7 +612,7 @@ def _show(state: DealState, player: Player, phase: Phase) -> DealState:
     if state.shown[i] or len(state.discards) > i:
         raise error("call-out-of-turn", f"the {player} shows carte blanche {'a second time' if state.shown[i] else 'after his exchange'}")
     shown = (True, state.shown[1]) if i == 0 else (state.shown[0], True)
-    return replace(state, shown=shown)
+    return _replaced(state, shown=shown)
 
 
 def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) -> DealState:
@@ -639,10 +639,10 @@ def _exchange(state: DealState, action: Exchange, player: Player, phase: Phase) 
     if state.took_first is not None:  # the younger took in before the elder (law 29): the exchange is over
         discards, takes = (action.discard, state.took_first[0]), (take, state.mixed)
     elif not i:
-        return replace(state, discards=discards, takes=takes, pending=pending)
+        return _replaced(state, discards=discards, takes=takes, pending=pending)
     hands = _exchanged(state, discards, takes)
     position = Position(hands[0], hands[1], rs.play.first_leader)
-    return replace(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending, short=short)
+    return _replaced(state, discards=discards, takes=takes, hands=hands, position=position, pending=pending, short=short)
 
 
 def _first_open(state: DealState) -> bool:
@@ -665,7 +665,7 @@ def _exchange_first(state: DealState, action: Exchange) -> DealState:
         raise error("exchange-out-of-turn", "the younger exchanges before the elder, who exchanges first: taking in nothing, he has only laid out his discard out of turn")
     if not action.announced:
         raise error("exchange-unannounced-invalid", "the younger takes in before the elder, from the elder's portion: no card of his own is left short unannounced (Case XIII)")
-    return replace(state, took_first=(action.discard, take), pending=(PLAYERS[0], law_of("exchange.younger-takes-in-first").number))
+    return _replaced(state, took_first=(action.discard, take), pending=(PLAYERS[0], law_of("exchange.younger-takes-in-first").number))
 
 
 def _firsts(state: DealState) -> tuple[Exchange, ...]:
@@ -695,7 +695,7 @@ def _lay_out(state: DealState, action: LayOut, player: Player) -> DealState:
         why = "only the younger lays out first" if player != PLAYERS[1] else "only before an unshown carte blanche of the elder's exchange, once"
         raise error("lay-out-out-of-turn", f"the {player} lays out a discard before the elder's exchange: {why}")
     check_discard(player, state.dealt[1], action.discard, _room(state), state.ruleset, _lay_out_bounds(state))
-    return replace(state, laid_out=action.discard)
+    return _replaced(state, laid_out=action.discard)
 
 
 def _room(state: DealState) -> int:
@@ -706,7 +706,7 @@ def _room(state: DealState) -> int:
 
 def _lay_out_bounds(state: DealState) -> tuple[int, int]:
     """(least, most) cards the younger may lay out first: as if the elder took all but what he said he leaves."""
-    least, most, _, _ = _exchange_space(replace(state, takes=(_room(state),)), 1)
+    least, most, _, _ = _exchange_space(_replaced(state, takes=(_room(state),)), 1)
     return least, most
 
 
@@ -727,7 +727,7 @@ def _leave(state: DealState, action: Leave, player: Player) -> DealState:
     if type(action.count) is not int or action.count not in counts:
         why = f"he may say {', '.join(map(str, counts))}" if counts else "only the elder holding carte blanche, before his exchange, once, and after showing only once the younger has laid out"
         raise error("leave-invalid", f"the {player} says he leaves {shown(action.count)} cards: {why}")
-    return replace(state, leaves=(action.count, not state.shown[0]))
+    return _replaced(state, leaves=(action.count, not state.shown[0]))
 
 
 def _check_case_v(state: DealState, action: Exchange, player: Player) -> None:
@@ -764,17 +764,17 @@ def _elect(state: DealState, action: Elect, player: Player) -> DealState:
                else "no law offers an election now")
         raise error("option-not-offered", f"the {player} elects {shown(action.choice)}, but {why}", law)
     if state.pending is None:  # law 54's penalty let go (law 44)
-        return replace(state, waived=_waived(state.waived, player))
+        return _replaced(state, waived=_waived(state.waived, player))
     if action.choice == "fresh_deal":
-        return replace(state, pending=None, void=True, void_law=state.pending[1])
+        return _replaced(state, pending=None, void=True, void_law=state.pending[1])
     if action.choice == "stand":
         laws = deal_options(state.dealt, state.stock, state.exposed, state.ruleset)
         after = laws[laws.index(state.pending[1]) + 1 :]
-        return replace(state, pending=(player, after[0]) if after else None)
+        return _replaced(state, pending=(player, after[0]) if after else None)
     if action.choice == "waive":
         i = PLAYERS.index(player)
-        return replace(state, pending=None, waived=(True, state.waived[1]) if i == 0 else (state.waived[0], True))
-    return replace(state, pending=None)
+        return _replaced(state, pending=None, waived=(True, state.waived[1]) if i == 0 else (state.waived[0], True))
+    return _replaced(state, pending=None)
 
 
 def _election_law(state: DealState, choice: object) -> int | None:
@@ -864,7 +864,7 @@ def _call(state: DealState, action: Call, player: Player, phase: Phase) -> DealS
     declared(state.hands[PLAYERS.index(player)], choice_of((action,)), player, state.ruleset)  # raises for a holding not held or not valid
     state = _opened(state, action.category) if opening else state
     by_cards = state.by_cards + ((action.category,) if opening else ())
-    return replace(state, calls=state.calls + (action,), by_cards=by_cards)
+    return _replaced(state, calls=state.calls + (action,), by_cards=by_cards)
 
 
 def _younger_claims(state: DealState) -> tuple[Call, ...]:
@@ -897,9 +897,9 @@ def _claimed(state: DealState, action: Call) -> DealState:
     assert state.hands is not None
     category, holding, rs = action.category, action.holdings[0], state.ruleset
     if not claim_allowed(declarations(state)[0], category, holding, rs):
-        return replace(state, calls=state.calls + (Call(PLAYERS[1], category, ()),))
+        return _replaced(state, calls=state.calls + (Call(PLAYERS[1], category, ()),))
     claim = younger_claim(state.hands[1], state.discards[1], category, holding)
-    return replace(state, calls=state.calls + (Call(PLAYERS[1], category, younger_standing(state.hands[1], claim, rs)),), claims=state.claims + (claim,))
+    return _replaced(state, calls=state.calls + (Call(PLAYERS[1], category, younger_standing(state.hands[1], claim, rs)),), claims=state.claims + (claim,))
 
 
 def called(state: DealState) -> tuple[DeclCategory, ...]:
@@ -945,7 +945,7 @@ def _point_lost(state: DealState) -> DealState:
     assert state.hands is not None and not state.calls
     younger = best(state.hands[1], "point", "younger", state.ruleset)
     lost = (Call("elder", "point", ()), Call("younger", "point", (younger,) if younger else ()))
-    return replace(state, calls=lost, point_lost=True)
+    return _replaced(state, calls=lost, point_lost=True)
 
 
 def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> DealState:
@@ -965,11 +965,11 @@ def _say(state: DealState, action: Utterance, player: Player, phase: Phase) -> D
     assert state.hands is not None
     talk, resolved, claim = say(state.hands, state.discards, category, state.talk, action, state.ruleset)
     if resolved is None:
-        return replace(state, talk=talk)
+        return _replaced(state, talk=talk)
     calls = (Call("elder", category, resolved[0]), Call("younger", category, resolved[1]))
     allowed = state.talk + (action,) if isinstance(action, Allow) and claim is None else ()  # law 51 concerns a correct call
     barred = category == "point" and resolved[1] == (barred_point(state.hands[1], state.talk, state.ruleset),)
-    return replace(
+    return _replaced(
         state, talk=(), calls=state.calls + calls, allowed=allowed, claims=state.claims + ((claim,) if claim else ()), point_barred=state.point_barred or barred,
     )
 
@@ -1063,7 +1063,7 @@ def _reckon(state: DealState, action: Call) -> DealState:
     if state.younger_played:
         raise error("reckon-too-late", f"the elder reckons the {action.category} his calls declared by implication, but the younger has played to the first trick: nothing omitted is reckoned after that (law 56)")
     calls = tuple(action if c == Call(PLAYERS[0], action.category, ()) else c for c in state.calls)
-    return replace(state, calls=calls)
+    return _replaced(state, calls=calls)
 
 
 def _reckoned_calls(state: DealState, player: Player) -> tuple[Call, ...]:
@@ -1106,10 +1106,10 @@ def _corrected(state: DealState, claim: Claim) -> DealState:
     if claim.player == PLAYERS[1]:
         mine = best(state.hands[1], claim.category, PLAYERS[1], state.ruleset)
         calls = state.calls[: i + 1] + (Call(PLAYERS[1], claim.category, (mine,) if mine else ()),) + state.calls[i + len(PLAYERS) :]
-        return replace(state, calls=calls, claims=claims, relead=state.relead or state.elder_has_led)
+        return _replaced(state, calls=calls, claims=claims, relead=state.relead or state.elder_has_led)
     elder, younger = corrected(state.hands, state.discards[0], claim, state.ruleset)
     calls = state.calls[:i] + (Call("elder", claim.category, elder), Call("younger", claim.category, younger)) + state.calls[i + len(PLAYERS) :]
-    return replace(state, calls=calls, claims=claims)
+    return _replaced(state, calls=calls, claims=claims)
 
 
 def _show_call(state: DealState, action: AskShow | Show, player: Player) -> DealState:
@@ -1125,10 +1125,10 @@ def _show_call(state: DealState, action: AskShow | Show, player: Player) -> Deal
     showings = state.showings + ((shower, action.category),)
     claim = next((c for c in state.claims if c.category == action.category and c.player == shower and not c.found), None)
     if claim is None:
-        return replace(state, showings=showings)
+        return _replaced(state, showings=showings)
     if not asked and not (state.younger_played if claim.player == PLAYERS[1] else state.elder_has_led):  # before its caller plays a card
-        return replace(_corrected(state, claim), showings=showings)
-    return replace(state, showings=showings, claims=tuple(c._replace(found=True) if c == claim else c for c in state.claims))
+        return _replaced(_corrected(state, claim), showings=showings)
+    return _replaced(state, showings=showings, claims=tuple(c._replace(found=True) if c == claim else c for c in state.claims))
 
 
 def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
@@ -1162,7 +1162,7 @@ def _correct(state: DealState, player: Player) -> DealState:
         why = "only the younger corrects his reply" if player != "younger" else "he has allowed nothing, or the elder has called or led since"
         raise error("correction-too-late", f"the {player} corrects a reply, but {why}: no allowing is open to correction (law 51)")
     i = _first_call(state, _talk_category(state.allowed))
-    reopened = replace(state, calls=state.calls[:i] + state.calls[i + len(PLAYERS) :], talk=state.allowed[:-1], allowed=())
+    reopened = _replaced(state, calls=state.calls[:i] + state.calls[i + len(PLAYERS) :], talk=state.allowed[:-1], allowed=())
     return _say(reopened, Reply("younger"), "younger", "calls")
 
 
@@ -1179,12 +1179,12 @@ def _play(state: DealState, action: Play | Revoke, player: Player, phase: Phase)
         after = after_revoke(pos, action.card, len(state.tricks), state.ruleset)
         assert pos.lead is not None
         revoke = state.revoke or Revoked(player, pos, len(state.tricks), state.laid)
-        done = replace(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=True, relead=False, misled=False)
+        done = _replaced(state, position=after, tricks=state.tricks + ((pos.lead, action.card),), revoke=revoke, younger_played=True, relead=False, misled=False)
         return _next_laid(done, state.laid, pos.leader)
     after = after_ply(pos, action.card)
     tricks = state.tricks if pos.lead is None else state.tricks + ((pos.lead, action.card),)
     played = state.younger_played or player == "younger" or pos.lead is not None  # a trick made holds a card of his, led out of turn or played
-    return _next_laid(replace(state, position=after, tricks=tricks, younger_played=played, relead=False, misled=False), state.laid, pos.leader)
+    return _next_laid(_replaced(state, position=after, tricks=tricks, younger_played=played, relead=False, misled=False), state.laid, pos.leader)
 
 
 def _next_laid(state: DealState, laid: tuple[Card, ...], leader: Player) -> DealState:
@@ -1198,7 +1198,7 @@ def _next_laid(state: DealState, laid: tuple[Card, ...], leader: Player) -> Deal
     won = state.position.leader == leader
     rest = laid[1:] if won else ()
     position = state.position._replace(lead=rest[0]) if rest else state.position
-    return replace(state, position=position, laid=rest, overplay_open=won and not rest and state.surplus is None)
+    return _replaced(state, position=position, laid=rest, overplay_open=won and not rest and state.surplus is None)
 
 
 def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, phase: Phase) -> DealState:
@@ -1211,7 +1211,7 @@ def _lead_out_of_turn(state: DealState, action: LeadOutOfTurn, player: Player, p
         raise error("left-cards-undeclared", f"tricks[0]: the younger leads before saying whether he will look at the {len(state.declared_left)} card(s) left in the stock")
     assert state.position is not None
     after = after_lead_out_of_turn(state.position, player, action.card, len(state.tricks), state.ruleset)
-    return replace(state, position=after, out_of_turn=state.out_of_turn + (len(state.tricks),), misled=True)
+    return _replaced(state, position=after, out_of_turn=state.out_of_turn + (len(state.tricks),), misled=True)
 
 
 def _multiple_lead(state: DealState, action: LeadSeveral | ChangeLead | Overplay, player: Player, phase: Phase) -> DealState:
@@ -1223,12 +1223,12 @@ def _multiple_lead(state: DealState, action: LeadSeveral | ChangeLead | Overplay
     assert state.position is not None
     if isinstance(action, ChangeLead):
         position, laid = change_lead(state.position, state.laid, player, action.card, action.to, number, state.ruleset)
-        return replace(state, position=position, laid=laid)
+        return _replaced(state, position=position, laid=laid)
     if isinstance(action, Overplay):
         position = overplay(state.position, player, action.card, number, state.ruleset, state.overplay_open)
-        return replace(state, position=position, surplus=Surplus(player, action.card, number))  # apply closes the overplay
+        return _replaced(state, position=position, surplus=Surplus(player, action.card, number))  # apply closes the overplay
     position, laid = lead_several(state.position, player, action.cards, number, state.ruleset)
-    return replace(state, position=position, laid=laid)
+    return _replaced(state, position=position, laid=laid)
 
 
 def _retake(state: DealState, player: Player) -> DealState:
@@ -1239,17 +1239,17 @@ def _retake(state: DealState, player: Player) -> DealState:
     if state.misled:
         assert state.position is not None
         pos = state.position
-        return replace(state, position=Position(pos.elder, pos.younger, other(pos.leader)), out_of_turn=state.out_of_turn[:-1], misled=False)
+        return _replaced(state, position=Position(pos.elder, pos.younger, other(pos.leader)), out_of_turn=state.out_of_turn[:-1], misled=False)
     if state.relead and player == PLAYERS[0]:
         assert state.position is not None and state.revoke is None
-        return replace(state, position=state.position._replace(lead=None), relead=False, laid=())
+        return _replaced(state, position=state.position._replace(lead=None), relead=False, laid=())
     if state.surplus is not None and (state.revoke is None or state.revoke.player != player or state.revoke.tricks >= state.surplus.tricks):
         return _retake_surplus(state, state.surplus)
     if state.revoke is None and state.out_of_turn[-1:] == (len(state.tricks) - 1,):
         raise error("play-retake-not-open", f"the {player} takes back the lead out of turn of tricks[{len(state.tricks) - 1}], but it was played to: it stands (law 59 III)")
     standing = check_retake(state.revoke, player)
     out_of_turn = tuple(i for i in state.out_of_turn if i <= standing.tricks)  # the revoke's trick keeps its lead, played to: it stands
-    return replace(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None, out_of_turn=out_of_turn, laid=standing.laid, surplus=None)
+    return _replaced(state, position=standing.position, tricks=state.tricks[: standing.tricks], revoke=None, out_of_turn=out_of_turn, laid=standing.laid, surplus=None)
 
 
 def _retake_surplus(state: DealState, surplus: Surplus) -> DealState:
@@ -1260,7 +1260,7 @@ def _retake_surplus(state: DealState, surplus: Surplus) -> DealState:
     position = surplus_retaken(state.position._replace(lead=None), state.tricks, surplus, state.hands[0])
     revoke = state.revoke if state.revoke is None or state.revoke.tricks < surplus.tricks else None
     out_of_turn = tuple(i for i in state.out_of_turn if i < surplus.tricks)
-    return replace(state, position=position, tricks=state.tricks[: surplus.tricks], surplus=None, revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=())
+    return _replaced(state, position=position, tricks=state.tricks[: surplus.tricks], surplus=None, revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=())
 
 
 def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
@@ -1272,7 +1272,7 @@ def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
     check_take_up(player, cards, state.left_mixed, phase, state.ruleset)
     assert state.hands is not None and state.position is not None
     takes = (state.takes[0], state.takes[1] + len(cards))
-    taken = replace(state, takes=takes, hands=_exchanged(state, state.discards, takes), short=0)
+    taken = _replaced(state, takes=takes, hands=_exchanged(state, state.discards, takes), short=0)
     k = first_renounce(state.tricks, state.hands[0], cards)
     revoke = state.revoke
     if revoke is not None and (k is None or revoke.tricks < k):
@@ -1280,14 +1280,14 @@ def _take_up(state: DealState, player: Player, phase: Phase) -> DealState:
     elif k is not None:
         revoke = None  # retaken with the rest
     if k is None:
-        return replace(taken, position=with_cards(state.position, cards), revoke=revoke)
+        return _replaced(taken, position=with_cards(state.position, cards), revoke=revoke)
     surplus = state.surplus
     pos = with_cards(state.position, cards)
     if surplus is not None and k < surplus.tricks:  # the multiple lead is retaken itself: its surplus goes back with it
         pos, surplus = with_surplus(pos, surplus), None
     position = retaken(pos, state.tricks, k, state.hands[0])
     out_of_turn = tuple(i for i in state.out_of_turn if i <= k)  # trick k keeps its lead
-    return replace(taken, position=position, tricks=state.tricks[:k], revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=(), surplus=surplus)
+    return _replaced(taken, position=position, tricks=state.tricks[:k], revoke=revoke, out_of_turn=out_of_turn, misled=False, laid=(), surplus=surplus)
 
 
 def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
@@ -1296,7 +1296,7 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
     if player == "younger" and left and state.left_election is None and state.younger_played:
         raise error("left-cards-window", "the younger says whether he looks at the cards left after playing to the first trick (a lead out of turn of his, played to, stands as that play): the election was his before it (laws 36, 59 III)")
     check_see_left(player, action.look, left, state.left_election_open, state.left_election, state.elder_looked)
-    return replace(state, left_election=action.look) if player == "younger" else replace(state, elder_looked=True)
+    return _replaced(state, left_election=action.look) if player == "younger" else _replaced(state, elder_looked=True)
 
 
 def legal_actions(state: DealState) -> Sequence[Action]:
@@ -1462,7 +1462,7 @@ def irregular_actions(state: DealState) -> tuple[Exchange | ExposeStock | Revoke
     shows: tuple[Exchange | ExposeStock, ...] = tuple(ExposeStock(p, card) for p in PLAYERS for card in state.exposable(p))  # law 27
     shows += _firsts(state)  # the younger taking in before the elder (law 29)
     if unannounced:
-        state = replace(state, pending=None, unannounced=True)
+        state = _replaced(state, pending=None, unannounced=True)
     player = state.to_move
     assert player is not None
     i = PLAYERS.index(player)
