@@ -53,7 +53,7 @@ CHECKED = {
     scoring: {"resolve"},
     normal_form: {"is_regular", "dealt_hands", "hands_as_given", "resolved", "regular_form"},
     resolution: {"irregular_form"},
-    accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form"},
+    accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form", "holding_scores"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
     counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
@@ -279,6 +279,19 @@ def resolution_holds(rec: DealRecord) -> None:
         return
     holds(normal_form, "resolved", (rec, deal.hands, deal.carte_blanche))
     holds(accretion, "score_normal_form", (deal,))
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(disjoint_hands(), st.sampled_from(RULESETS), st.booleans())
+def test_the_holdings_a_good_player_scores_keep_their_postconditions(hands: tuple[Hand, Hand], rs: Any, declared: bool) -> None:
+    """What each holding of a hand scores, from all it holds or from its declaration of all (rules point.score,
+    sequence.score, sets.score), under every ruleset."""
+    from piquet_ref.hand.declarations import declare_all
+
+    for hand in hands:
+        for category in ("point", "sequences", "sets"):
+            args = (category, declare_all(hand, rs) if declared else None, hand, rs)
+            assert broken(accretion, "holding_scores", args) == [], args
 
 
 def test_the_tricks_for_the_cards_keep_their_postconditions_on_every_count_under_every_ruleset() -> None:

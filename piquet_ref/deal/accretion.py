@@ -292,7 +292,7 @@ def holding_scores(
 
     rules: point.score, sequence.score, sets.score
     post: category != "point" or len(__return__) <= 1
-    post: all(points > 0 and rule == HOLDING_RULE[category] and cards for points, rule, cards, _ in __return__)
+    post: all(points >= 0 and rule == HOLDING_RULE[category] and cards for points, rule, cards, _ in __return__)
     """
     if category == "point":
         pt = declaration.point if declaration else held_point(hand, rs)
