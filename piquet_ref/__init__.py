@@ -51,10 +51,10 @@ _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     "Revoked": "piquet_ref.machine.revokes",
     "PartieResult": "piquet_ref.partie.result",
     **dict.fromkeys(("partie_json", "score_partie"), "piquet_ref.partie.scoring"),
-    **dict.fromkeys(("comparison_json", "evaluation_json", "result_json", "result_text"), "piquet_ref.protocol.results"),
+    **dict.fromkeys(("comparison_json", "evaluation_json", "result_json", "result_text", "totals_json"), "piquet_ref.protocol.results"),
     **dict.fromkeys(("legal_actions_json", "state_json"), "piquet_ref.protocol.machine"),
     **dict.fromkeys(("ActionJSON", "ComparisonJSON", "DeclarationJSON", "EvaluationJSON", "EventJSON", "LegalActionJSON", "LegalActionsJSON",
-                     "PlayerScoreJSON", "ResultJSON", "StateJSON", "TrickJSON", "VerdictJSON"), "piquet_ref.protocol.forms"),
+                     "PlayerScoreJSON", "ResultJSON", "StateJSON", "TotalsJSON", "TrickJSON", "VerdictJSON"), "piquet_ref.protocol.forms"),
     "PartieResultJSON": "piquet_ref.partie.result",
 }
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -103,11 +103,11 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.protocol.forms import (
         ActionJSON as ActionJSON, ComparisonJSON as ComparisonJSON, DeclarationJSON as DeclarationJSON, EvaluationJSON as EvaluationJSON,
         EventJSON as EventJSON, LegalActionJSON as LegalActionJSON, LegalActionsJSON as LegalActionsJSON, PlayerScoreJSON as PlayerScoreJSON,
-        ResultJSON as ResultJSON, StateJSON as StateJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
+        ResultJSON as ResultJSON, StateJSON as StateJSON, TotalsJSON as TotalsJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
     )
     from piquet_ref.protocol.machine import legal_actions_json as legal_actions_json, state_json as state_json
     from piquet_ref.protocol.results import (
-        comparison_json as comparison_json, evaluation_json as evaluation_json, result_json as result_json, result_text as result_text,
+        comparison_json as comparison_json, evaluation_json as evaluation_json, result_json as result_json, result_text as result_text, totals_json as totals_json,
     )
     from piquet_ref.rules.errors import (
         CardError as CardError, DealError as DealError, DeclarationError as DeclarationError,

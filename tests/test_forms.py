@@ -19,6 +19,8 @@ from piquet_ref.partie.result import PartieResultJSON
 from piquet_ref.protocol import forms
 from piquet_ref.protocol.machine import legal_actions_json, op_apply, op_legal_actions, state_json
 from piquet_ref.protocol.ops import run_op
+from piquet_ref.protocol.results import totals_json
+from piquet_ref.deal.totals import deal_totals
 from piquet_ref.protocol.results import comparison_json, evaluation_json, result_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +29,7 @@ EXAMPLE = ROOT / "piquet_ref" / "examples" / "cavendish-example.yaml"
 
 FORMS: dict[str, Any] = {
     "result-score_deal": forms.ResultJSON,
+    "result-score_totals": forms.TotalsJSON,
     "result-evaluate_hand": forms.EvaluationJSON,
     "result-compare_declarations": forms.ComparisonJSON,
     "result-legal_actions": forms.LegalActionsJSON,
@@ -187,9 +190,11 @@ def test_an_enum_differing_from_its_literal_is_caught() -> None:
 
 
 def test_the_typed_functions_give_what_the_ops_answer() -> None:
-    """`result_json`, `evaluation_json`, `comparison_json` and `legal_actions_json` are the ops' answers as data."""
+    """`result_json`, `totals_json`, `evaluation_json`, `comparison_json` and `legal_actions_json` are the ops' answers
+    as data."""
     record = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     assert result_json(score_deal(record)) == run_op("score_deal", record)
+    assert totals_json(deal_totals(record)) == run_op("score_totals", record)
     cards = record["elder"]["dealt"]
     assert evaluation_json(evaluate_hand(hand_of(parse_cards(cards)))) == run_op("evaluate_hand", {"cards": cards})
     younger = record["younger"]["dealt"]

@@ -228,7 +228,7 @@ RECORD_PLANTED: tuple[tuple[str, Plant], ...] = (
                   "for step, action in enumerate(actions):", "for step, action in enumerate(actions[:-1]):",
                   "not actions or __return__ == apply(run(state, actions[:-1]), actions[-1])")),
     ("new_deal", Plant("card-astray-unremarked", "a deal with a card astray goes straight to the exchange, without the elder's option (law 11)",
-                       "return replace(state, pending=(PLAYERS[0], laws[0])) if laws else state", "return state",
+                       "return _replaced(state, pending=(PLAYERS[0], laws[0])) if laws else state", "return state",
                        "to_the_exchange_only_when_dealt_by_law(elder_dealt, younger_dealt, stock, __return__)")),
 )
 

@@ -175,6 +175,15 @@ class ResultJSON(TypedDict):
     reckons_nothing: NotRequired[BoolPairJSON]  # only when a player reckons nothing that deal (laws 25-35, 58)
 
 
+class TotalsJSON(TypedDict):
+    """The result of `score_totals`: the ten totals of `score_deal`'s result alone (docs/protocol.md)."""
+
+    ruleset: str
+    elder: PlayerScoreJSON
+    younger: PlayerScoreJSON
+    complete: bool
+
+
 class ActionKeysJSON(TypedDict):
     """The keys an action has besides its player and kind, each for the kinds that take it (docs/protocol.md)."""
 

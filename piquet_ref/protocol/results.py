@@ -34,7 +34,7 @@ from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
 from piquet_ref.deal.totals import DealTotals
-from piquet_ref.protocol.forms import ComparisonJSON, EvaluationJSON, ResultJSON
+from piquet_ref.protocol.forms import ComparisonJSON, EvaluationJSON, ResultJSON, TotalsJSON
 from piquet_ref.rules.loader import ruleset_of
 
 CACHE = 1 << 14  # entries per cache: more than the distinct holdings, suits and short card lists of a ruleset
@@ -222,6 +222,12 @@ def _reckons_nothing_text(penalised: tuple[bool, bool]) -> str:
 def result_json(result: DealResult) -> ResultJSON:
     """The result of `score_deal` as a mapping (the parsed `result_text`), typed key by key (`forms.ResultJSON`)."""
     out: ResultJSON = json.loads(result_text(result))
+    return out
+
+
+def totals_json(totals: DealTotals) -> TotalsJSON:
+    """The lean result (`deal_totals`) as a mapping, as the `score_totals` op writes it (`forms.TotalsJSON`)."""
+    out: TotalsJSON = json.loads(totals_text(totals))
     return out
 
 
