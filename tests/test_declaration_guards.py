@@ -65,6 +65,15 @@ def test_a_declare_choice_of_the_wrong_shape_is_refused_naming_its_field(key: st
     assert caught.value.code == "argument-invalid" and f"elder.declare.{key}" in str(caught.value)
 
 
+@pytest.mark.parametrize("key, value", [("point", ([7],)), ("sequences", (([7], 6, 5),)), ("sets", (({7}, 15, 23),))])
+def test_a_declare_choice_holding_what_is_not_a_card_is_refused_though_it_cannot_be_kept(key: str, value: Any) -> None:
+    """A choice of the right shape with something unhashable where a card should be: refused with a typed error, never
+    a TypeError from the cache of what calls declare."""
+    with pytest.raises(PiquetError) as caught:
+        declared(HAND, DeclareChoice(**{key: value}), "elder")
+    assert caught.value.code in ("card-unknown", "argument-invalid"), caught.value
+
+
 def test_of_two_suits_with_the_same_point_the_first_in_suit_order_is_reported() -> None:
     """Spades and hearts both make A K Q J: the point reported is the spades' (suits in the order S H D C)."""
     assert POINT.suit == 0 and FULL.point == evaluate_hand(HAND).point
