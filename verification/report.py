@@ -1,5 +1,6 @@
 """The verification report: how every rule is established, generated from the code, the tests, the recorded
-CrossHair run and the recorded mutation runs. A build product (build/VERIFICATION.md), never committed.
+CrossHair run, the recorded run over every hand (verification/every_hand.py) and the recorded mutation runs. A build
+product (build/VERIFICATION.md), never committed.
 
     python -m verification.report            # runs CrossHair (a few minutes), records it in
                                             # verification/results/measured.json and writes the report
@@ -83,7 +84,8 @@ SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # th
 SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json")  # the same, over the dialogue, showing, shortfall and multiple lead
 SUITE_MUTATION_MACHINE = SUITE_MUTATION.with_name("mutation_suite_machine.json")  # the same, over machine.py
 SUITE_RUNS = (SUITE_MUTATION, SUITE_MUTATION_LAWS, SUITE_MUTATION_DIALOGUE, SUITE_MUTATION_MACHINE)
-MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts")
+MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts", "tests.test_every_hand")
+EVERY_HAND_TESTS = "tests.test_every_hand"  # its marked tests rest on the recorded run over every hand (verification/every_hand.py)
 PROPERTY_EXAMPLES = 200  # max_examples of the deep tier's Hypothesis profile (tests/conftest.py)
 
 # Rules no property, proof or contract establishes, each with the reason (the traceability test reads this).
@@ -114,7 +116,9 @@ def marked_tests() -> dict[str, list[Evidence]]:
             if not ids:
                 continue
             cases = math.prod(len(m.args[1]) for m in marks if m.name == "parametrize")
-            if hasattr(fn, "hypothesis"):
+            if name == EVERY_HAND_TESTS:
+                kind, figure = "every hand", every_hand_figure(fname)
+            elif hasattr(fn, "hypothesis"):
                 kind, figure = "property", f"up to {PROPERTY_EXAMPLES * cases} examples"
             elif name.endswith("test_exhaustive"):
                 kind, figure = "exhaustive", f"whole domain, {cases} parametrized run{'s' if cases > 1 else ''}"
@@ -123,6 +127,33 @@ def marked_tests() -> dict[str, list[Evidence]]:
             for rid in ids:
                 out.setdefault(rid, []).append(Evidence(kind, f"{name.split('.')[-1]}::{fname}", figure))
     return out
+
+
+def every_hand_record() -> dict[str, Any]:
+    """The recorded run over every hand (verification/results/every_hand.json), or {} when there is none."""
+    from verification.every_hand import RECORD
+
+    if not RECORD.exists():
+        return {}
+    data: dict[str, Any] = json.loads(RECORD.read_text(encoding="utf-8"))
+    return data
+
+
+def key_pairs(record: dict[str, Any]) -> int:
+    """How many pairs of keys the comparison test checks: every pair of the recorded entries of a category, nothing
+    declared included (tests/test_every_hand.py)."""
+    return sum((len({(k, v) for k, v, _ in rows} | {(0, 0)})) ** 2 for rows in record.get("entries", {}).values())
+
+
+def every_hand_figure(test: str) -> str:
+    """The size of what a test of tests/test_every_hand.py establishes, from the recorded run."""
+    record = every_hand_record()
+    if not record:
+        return "not measured on this tree"
+    if "pair" in test:
+        return f"every pair of the keys twelve-card hands hold: {key_pairs(record):,} pairs over the three categories"
+    return (f"one hand of each of the {record['representatives']:,} orbits of the suit permutations, so all "
+            f"{record['hands']:,} twelve-card hands; {record['failing']} differences; {record['seconds']:g} s on {record['processes']} processes")
 
 
 def case_counts() -> dict[str, int]:
@@ -706,6 +737,169 @@ def runtime_outcome(measured: dict[str, Any], function: str = "score_deal", modu
     return "not given to CrossHair in CI; probe `deal_scored`: " + "; ".join(texts)
 
 
+def domain_of(c: Contract) -> Any:
+    """The finite domain on which `c`'s function's conditions are all evaluated (verification/contracts/domains.py), if any."""
+    from verification.contracts.domains import DOMAINS
+
+    return next((d for d in DOMAINS if (d.module, d.function) == (c.module, c.function)), None)
+
+
+def bounded_reason(c: Contract) -> str | None:
+    """Why `c`'s function stays bounded (verification/contracts/domains.py), if it does."""
+    from verification.contracts.domains import BOUNDED
+
+    return BOUNDED.get(f"{c.module}.{c.function}")
+
+
+def unconfirmed_lines(posts: list[Contract], outcomes: dict[str, str]) -> list[str]:
+    """What stands in place of a proof for each function with a postcondition CrossHair did not confirm."""
+    by_function: dict[tuple[str, str], list[Contract]] = {}
+    for c in posts:
+        if outcomes.get(contract_key(c)) != "confirmed":
+            by_function.setdefault((c.module, c.function), []).append(c)
+    lines = [
+        "### Where CrossHair confirms nothing: what stands in its place",
+        "",
+        f"{sum(map(len, by_function.values()))} postconditions on {len(by_function)} functions are searched without a counterexample but not",
+        "confirmed. Each function's conditions, all of them, are evaluated on every input of a finite domain",
+        "(`tests/test_contract_domains.py`, domains in `verification/contracts/domains.py`): every input its preconditions",
+        "admit, a proof of the function as written, or a domain restated smaller with the reason it stands for every",
+        "input; or the function stays bounded, with the reason no proof is given and what is checked instead.",
+        "",
+        tally_line(by_function),
+        "",
+        "| function | not confirmed | in its place |",
+        "|---|---:|---|",
+    ]
+    for (module, function), cs in sorted(by_function.items()):
+        d, why = domain_of(cs[0]), bounded_reason(cs[0])
+        if d is not None:
+            kind = "exhaustive: every input the preconditions admit" if d.complete else "exhaustive on a restated domain"
+            place = f"{kind} ({d.admitted:,} inputs{', deep tier' if d.deep else ''}): {d.what}"
+        else:
+            place = f"bounded: {why}" if why else "**nothing: neither a domain nor a reason**"
+        lines.append(f"| `{module}.{function}` | {len(cs)} | {place} |")
+    return lines
+
+
+def tally_line(by_function: dict[tuple[str, str], list[Contract]]) -> str:
+    """How many of the postconditions CrossHair does not confirm are proven on every input, on a restated domain, or bounded."""
+    tally = {"every input the preconditions admit": 0, "a restated domain": 0, "bounded": 0, "nothing": 0}
+    for cs in by_function.values():
+        d = domain_of(cs[0])
+        kind = ("every input the preconditions admit" if d.complete else "a restated domain") if d is not None else (
+            "bounded" if bounded_reason(cs[0]) else "nothing")
+        tally[kind] += len(cs)
+    return "Of these: " + ", ".join(f"**{n}** {'proven on ' if k not in ('bounded', 'nothing') else ''}{k}" for k, n in tally.items() if n) + "."
+
+
+def every_hand_lines(record: dict[str, Any]) -> list[str]:
+    """The section on the check of every twelve-card hand and of every pair of keys, from its record."""
+    from tests import test_every_hand as t
+    from verification.every_hand import sources_digest
+
+    head = ["## Every twelve-card hand", ""]
+    if not record:
+        return head + ["Not measured on this tree: `python -m verification.every_hand --jobs 2`, then `--planted`."]
+    reps, hands = record["representatives"], record["hands"]
+    fresh = record["sources_sha256"] == sources_digest()
+    counts = {c: len(rows) for c, rows in record["entries"].items()}
+    lines = head + [
+        f"`{record['command']}` ({record['date']}; Python {record['python']}; {record['seconds']:g} s wall time in "
+        f"{record['processes']} process{'es' if record['processes'] > 1 else ''} on {record['cores']} cores shared with other work, "
+        f"load {record['load_average_at_start']:g} at the start) checked `evaluate_hand` on one hand of each orbit of the suit",
+        f"permutations: **{reps:,} hands** (the sorted 4-tuples of suit masks holding twelve cards; Burnside's count, "
+        f"`odds.definitions.orbits`, is {record['orbits']:,}), and so all **{hands:,}** twelve-card hands, against the plain",
+        f"definition `{record['definition']}` (written from laws 18 and 62-64 over lists of rank symbols, reading the rule tables'",
+        "own parameters, no mask or lookup table): the point (suit, cards, length, pips), every sequence and every set in",
+        "the order reported, carte blanche, what each category scores when good, and the key and value `table_comparison`",
+        "(the scorer's comparison of two hands) takes from the hand in each category, as the elder's and as the younger's.",
+        "Each hand is checked with its suits in one of the 24 orders, in turn (the order decides only which of two equal",
+        f"points is named and how equal sequences are listed). **{record['failing']} differences.**",
+        "",
+        f"The record (`verification/results/every_hand.json`) keeps a digest of the evaluator's modules, the definition,",
+        f"the driver and the rule tables: it is **{'fresh' if fresh else 'STALE: the sources changed since the run'}** on this tree. "
+        "The standard tier (`tests/test_every_hand.py`) checks",
+        f"one representative in {t.STANDARD_STRIDE:,} ({-(-reps // t.STANDARD_STRIDE):,} hands), every order of the suits of one in "
+        f"{t.ORDERS_STRIDE:,}, one in {t.RULESET_STRIDE:,} under each ruleset, and that the representatives are one hand of each",
+        f"orbit; the deep tier one in {t.DEEP_STRIDE} ({-(-reps // t.DEEP_STRIDE):,} hands) and that the record is complete, without a difference, and fresh.",
+        "",
+        f"**Every comparison.** The keys and values twelve-card hands hold: {counts['point']} for the point, {counts['sequences']} for",
+        f"the sequences (the best sequence's key, all sequences' points), {counts['sets']} for the sets. Every pair of them, nothing",
+        f"declared included ({key_pairs(record):,} pairs; every pair two disjoint hands can hold is among them), is compared as the",
+        "scorer's `Comparison` compares them and checked against the definition's verdict (laws 62-64): each side's reply (good,",
+        "equal, not good), the deciding part, and the good side scoring all its points, the other none. A comparison depends on",
+        "nothing but these keys and values, so this and the check of every hand together cover every pair of hands.",
+    ]
+    planted = record.get("planted")
+    if planted:
+        hyp = planted["hypothesis"]
+        lines += [
+            "",
+            f"**Calibration.** `verification/calibration/planted_hand.py` plants a bug in a copy of the evaluator: {planted['what']}.",
+            f"{planted['representatives_showing_it']:,} of the {reps:,} representatives show it ({planted['hands_showing_it']:,} of the "
+            f"{hands:,} hands, {planted['hands_showing_it'] / hands:.2%}). The check above, run in its order, "
+            + (f"**found it after {planted['found_after']:,} hands** (`{planted['first_difference']}`)." if planted["found"] else "**did not find it**."),
+            f"The same comparison as a Hypothesis property on random twelve-card hands (`{hyp['strategy']}`) at the standard",
+            f"profile ({hyp['max_examples']} examples) found it in **{hyp['runs_that_found_it']} of {hyp['seeds']} runs** (seeds 0-{hyp['seeds'] - 1}).",
+            "(`python -m verification.every_hand --planted`.)",
+        ]
+    return lines
+
+
+EVIDENCE_ORDER = ("every hand", "exhaustive", "confirmed", "bounded", "property", "example")
+
+
+def strongest(rid: str, tests: dict[str, list[Evidence]], by_rule: dict[str, list[Contract]], outcomes: dict[str, str],
+              runtime: list[Contract], cases: dict[str, int]) -> tuple[str, str]:
+    """The strongest evidence for rule `rid`, and what it is: the marked tests over every hand, then the proofs over
+    a finite domain, then CrossHair's confirmations, its bounded searches, the properties and run-time contracts, and
+    the examples and conformance cases."""
+    ev = tests.get(rid, [])
+    for kind in ("every hand", "exhaustive"):
+        hits = [e for e in ev if e.kind == kind]
+        if hits:
+            return kind, "<br>".join(f"`{e.name}` ({e.figure})" for e in hits)
+    searched = by_rule.get(rid, [])
+    domains = {d for c in searched for d in [domain_of(c)] if d is not None and d.complete}
+    if domains:
+        return "exhaustive", "<br>".join(f"the conditions of `{d.function}` on every input its preconditions admit ({d.admitted:,})"
+                                         for d in sorted(domains, key=lambda d: d.function))
+    confirmed = [c for c in searched if outcomes.get(contract_key(c)) == "confirmed"]
+    if confirmed:
+        funcs = ", ".join(sorted({f"`{c.function}`" for c in confirmed}))
+        return "confirmed", f"{len(confirmed)} of {len(searched)} postconditions on {funcs} confirmed over all paths"
+    if searched:
+        funcs = ", ".join(sorted({f"`{c.function}`" for c in searched}))
+        return "bounded", f"{len(searched)} postconditions on {funcs}: no counterexample in {PER_CONDITION_TIMEOUT:g} s of search each"
+    props = [e for e in ev if e.kind == "property"]
+    checked = [c for c in runtime if c.kind == "post" and rid in c.rules]
+    if props or checked:
+        parts = [f"`{e.name}` ({e.figure})" for e in props]
+        if checked:
+            parts.append(f"{len(checked)} postconditions on {', '.join(sorted({f'`{c.function}`' for c in checked}))} checked at run time")
+        return "property", "<br>".join(parts)
+    examples = [f"`{e.name}`" for e in ev if e.kind == "example"]
+    return "example", ", ".join([*examples, f"{cases.get(rid, 0)} conformance cases"])
+
+
+def summary_lines(rules: list[str], tests: dict[str, list[Evidence]], by_rule: dict[str, list[Contract]], outcomes: dict[str, str],
+                  runtime: list[Contract], cases: dict[str, int]) -> list[str]:
+    """The summary table: for every rule, the strongest evidence and its figures."""
+    rows = [(rid, *strongest(rid, tests, by_rule, outcomes, runtime, cases)) for rid in rules]
+    tally = {k: sum(r[1] == k for r in rows) for k in EVIDENCE_ORDER}
+    return [
+        "## Summary: the strongest evidence for each rule",
+        "",
+        f"{len(rows)} rules: " + ", ".join(f"{n} {k}" for k, n in tally.items() if n) + ". Each rule's other evidence is in",
+        "[Every rule](#every-rule) below.",
+        "",
+        "| rule | strongest evidence | what establishes it |",
+        "|---|---|---|",
+        *(f"| `{rid}` | {kind} | {what} |" for rid, kind, what in rows),
+    ]
+
+
 def document(measured: dict[str, Any]) -> str:
     """The page, from the code, the tests, the corpus and `measured`."""
     rules = default_ruleset().rules
@@ -724,6 +918,7 @@ def document(measured: dict[str, Any]) -> str:
     unsearched = sum(outcomes.get(contract_key(c)) == UNSEARCHED for c in posts)
     planted = [c for c in contracts((CALIBRATION_MODULE,)) if c.kind == "post"]
     found = sum(outcomes.get(contract_key(c), "").startswith("counterexample") for c in planted)
+    runtime = [c for c in contracts(RUNTIME_CONTRACT_MODULES)]
     lines = [
         "# Verification",
         "",
@@ -734,12 +929,18 @@ def document(measured: dict[str, Any]) -> str:
         "proofs, properties, CrossHair and calibration tests), `python bench/contract_styles.py` (the style",
         "measurement, with icontract installed) and `python -m verification.mutation run` (the mutation score).",
         "",
-        "Kinds of evidence, strongest first: **exhaustive** (every element of a finite domain checked against a",
+        "Kinds of evidence, strongest first: **every hand** (the evaluator checked on every twelve-card hand, and the",
+        "comparison on every pair of keys such hands hold, against a plain definition written from the rule text);",
+        "**exhaustive** (every element of a finite domain checked against a",
         "plain definition written from the rule text: a proof within that domain); **contract** (a PEP 316",
-        "postcondition stating the rule, searched by CrossHair: *confirmed over all paths* is a proof for the",
-        "function as written; *no counterexample in T s* is a bounded search, not a proof); **property**",
-        "(Hypothesis, random legal deals); **example** (worked examples from the sources and the conformance",
-        "corpus only).",
+        "postcondition stating the rule, searched by CrossHair: *confirmed* over all paths is a proof for the",
+        "function as written; *bounded*, no counterexample in T s, is a search, not a proof); **property**",
+        "(Hypothesis, random legal deals, and contracts checked at run time); **example** (worked examples from the",
+        "sources and the conformance corpus only).",
+        "",
+        *summary_lines(list(rules), tests, by_rule, outcomes, runtime, cases),
+        "",
+        *every_hand_lines(every_hand_record()),
         "",
         "## CrossHair",
         "",
@@ -764,7 +965,7 @@ def document(measured: dict[str, Any]) -> str:
     for c in planted:
         doc = (getattr(importlib.import_module(c.module), c.function).__doc__ or "").strip().splitlines()[0]
         lines.append(f"| `{c.function}`: {doc} | {outcomes.get(contract_key(c), 'not run')} |")
-    runtime = [c for c in contracts(RUNTIME_CONTRACT_MODULES)]
+    lines += ["", *unconfirmed_lines(posts, outcomes)]
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
@@ -805,6 +1006,11 @@ def document(measured: dict[str, Any]) -> str:
     for c in all_contracts:
         cond = c.condition.replace("|", "\\|")
         outcome = "precondition" if c.kind == "pre" else _outcome_text(outcomes.get(contract_key(c), "not run"), PER_CONDITION_TIMEOUT)
+        if c.kind == "post" and outcomes.get(contract_key(c)) != "confirmed":
+            d = domain_of(c)
+            outcome += ((f"; exhaustive: every input the preconditions admit ({d.admitted:,})" if d.complete
+                         else f"; exhaustive on a restated domain ({d.admitted:,} inputs)") if d is not None
+                        else "; bounded (why: above)" if bounded_reason(c) else "")
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])})
         lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {cond}` | {named(c)} | {outcome} | {', '.join(besides)} |")
     for c in runtime:
@@ -820,7 +1026,8 @@ def document(measured: dict[str, Any]) -> str:
     ]
     for rid in rules:
         ev = tests.get(rid, [])
-        cell = {k: "<br>".join(f"`{e.name}` ({e.figure})" for e in ev if e.kind == k) for k in ("exhaustive", "property", "example")}
+        cell = {k: "<br>".join(f"`{e.name}` ({e.figure})" for e in ev if e.kind == k or (k, e.kind) == ("exhaustive", "every hand"))
+                for k in ("exhaustive", "property", "example")}
         cs = by_rule.get(rid, [])
         contract_cell = ""
         if cs:
