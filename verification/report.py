@@ -11,6 +11,7 @@ product (build/VERIFICATION.md), never committed.
                                             # verification/partie_check.py)
     python -m verification.report --calibration  # measures only the run-time checks' calibrations
     python -m verification.report --crosshair    # measures only the CI CrossHair run (the contracts and planted bugs)
+    python -m verification.report --longer       # measures only the longer CrossHair search (verification/contracts/domains.py)
 
 What is read, not measured: the rule ids of spec/rules/, the conformance cases naming each rule, the
 tests marked `@pytest.mark.rules(...)` (exhaustive proofs in tests/test_exhaustive.py, Hypothesis
@@ -59,6 +60,7 @@ from verification.crosshair import (
     contracts,
     outcome_of,
     run_crosshair,
+    search_options,
 )
 
 PROBE_MODULE = "verification.probes"
@@ -190,6 +192,17 @@ def measure() -> dict[str, Any]:
         "outcomes": {contract_key(c): outcome_of(run, c) or "not reported" for c in posts},
         "styles": styles,
     }
+
+
+def measure_longer() -> dict[str, Any]:
+    """CrossHair with the longer budget of verification/contracts/domains.py over its LONGER_SEARCH functions."""
+    from verification.contracts.domains import LONGER_PER_CONDITION, LONGER_PER_PATH, LONGER_SEARCH
+
+    run = run_crosshair(LONGER_SEARCH, options=search_options(LONGER_PER_CONDITION, LONGER_PER_PATH))
+    modules = tuple(sorted({f.rsplit(".", 1)[0] for f in LONGER_SEARCH}))
+    posts = [c for c in contracts(modules) if c.kind == "post" and f"{c.module}.{c.function}" in LONGER_SEARCH]
+    return {"longer_search": {"per_condition": LONGER_PER_CONDITION, "per_path": LONGER_PER_PATH, "seconds": round(run.seconds, 1),
+                              "outcomes": {contract_key(c): outcome_of(run, c) or "not reported" for c in posts}}}
 
 
 def measure_calibration() -> dict[str, Any]:
@@ -751,46 +764,61 @@ def bounded_reason(c: Contract) -> str | None:
     return BOUNDED.get(f"{c.module}.{c.function}")
 
 
-def unconfirmed_lines(posts: list[Contract], outcomes: dict[str, str]) -> list[str]:
+def stands_in(c: Contract, longer: dict[str, str]) -> str:
+    """What stands for a proof of postcondition `c`, which the CI's CrossHair run did not confirm: `longer` (confirmed
+    by the longer search), `every input`, `restated`, `bounded`, or `nothing`."""
+    if longer.get(contract_key(c)) == "confirmed":
+        return "longer"
+    d = domain_of(c)
+    if d is not None:
+        return "every input" if d.complete else "restated"
+    return "bounded" if bounded_reason(c) else "nothing"
+
+
+STANDS_IN_WORDS = {"longer": "confirmed over all paths by the longer search", "every input": "proven on every input the preconditions admit",
+                   "restated": "proven on a restated domain", "bounded": "bounded, with the reason", "nothing": "with nothing in their place"}
+
+
+def unconfirmed_lines(posts: list[Contract], outcomes: dict[str, str], measured: dict[str, Any]) -> list[str]:
     """What stands in place of a proof for each function with a postcondition CrossHair did not confirm."""
+    longer_run: dict[str, Any] = measured.get("longer_search", {})
+    longer: dict[str, str] = longer_run.get("outcomes", {})
     by_function: dict[tuple[str, str], list[Contract]] = {}
     for c in posts:
         if outcomes.get(contract_key(c)) != "confirmed":
             by_function.setdefault((c.module, c.function), []).append(c)
+    tally = {k: sum(stands_in(c, longer) == k for cs in by_function.values() for c in cs) for k in STANDS_IN_WORDS}
     lines = [
         "### Where CrossHair confirms nothing: what stands in its place",
         "",
         f"{sum(map(len, by_function.values()))} postconditions on {len(by_function)} functions are searched without a counterexample but not",
-        "confirmed. Each function's conditions, all of them, are evaluated on every input of a finite domain",
+        "confirmed. Each is confirmed by a longer CrossHair search of its function"
+        + (f" ({longer_run['per_condition']:g} s a condition, {longer_run['per_path']:g} s a path; `python -m verification.report --longer`,"
+           f" {longer_run['seconds']:g} s)" if longer_run else " (not measured on this tree: `python -m verification.report --longer`)") + ",",
+        "or its function's conditions, all of them, are evaluated on every input of a finite domain",
         "(`tests/test_contract_domains.py`, domains in `verification/contracts/domains.py`): every input its preconditions",
         "admit, a proof of the function as written, or a domain restated smaller with the reason it stands for every",
-        "input; or the function stays bounded, with the reason no proof is given and what is checked instead.",
+        "input; or it stays bounded, with the reason no proof is given and what is checked instead.",
         "",
-        tally_line(by_function),
+        "Of these: " + ", ".join(f"**{n}** {STANDS_IN_WORDS[k]}" for k, n in tally.items() if n) + ".",
         "",
         "| function | not confirmed | in its place |",
         "|---|---:|---|",
     ]
     for (module, function), cs in sorted(by_function.items()):
+        places = []
+        confirmed = sum(stands_in(c, longer) == "longer" for c in cs)
+        if confirmed:
+            places.append(f"{confirmed} of {len(cs)} confirmed over all paths by the longer search")
         d, why = domain_of(cs[0]), bounded_reason(cs[0])
-        if d is not None:
-            kind = "exhaustive: every input the preconditions admit" if d.complete else "exhaustive on a restated domain"
-            place = f"{kind} ({d.admitted:,} inputs{', deep tier' if d.deep else ''}): {d.what}"
-        else:
-            place = f"bounded: {why}" if why else "**nothing: neither a domain nor a reason**"
-        lines.append(f"| `{module}.{function}` | {len(cs)} | {place} |")
+        if confirmed < len(cs):
+            if d is not None:
+                kind = "exhaustive: every input the preconditions admit" if d.complete else "exhaustive on a restated domain"
+                places.append(f"{kind} ({d.admitted:,} inputs{', deep tier' if d.deep else ''}): {d.what}")
+            else:
+                places.append(f"bounded: {why}" if why else "**nothing: neither a domain nor a reason**")
+        lines.append(f"| `{module}.{function}` | {len(cs)} | {'; '.join(places)} |")
     return lines
-
-
-def tally_line(by_function: dict[tuple[str, str], list[Contract]]) -> str:
-    """How many of the postconditions CrossHair does not confirm are proven on every input, on a restated domain, or bounded."""
-    tally = {"every input the preconditions admit": 0, "a restated domain": 0, "bounded": 0, "nothing": 0}
-    for cs in by_function.values():
-        d = domain_of(cs[0])
-        kind = ("every input the preconditions admit" if d.complete else "a restated domain") if d is not None else (
-            "bounded" if bounded_reason(cs[0]) else "nothing")
-        tally[kind] += len(cs)
-    return "Of these: " + ", ".join(f"**{n}** {'proven on ' if k not in ('bounded', 'nothing') else ''}{k}" for k, n in tally.items() if n) + "."
 
 
 def every_hand_lines(record: dict[str, Any]) -> list[str]:
@@ -851,7 +879,7 @@ EVIDENCE_ORDER = ("every hand", "exhaustive", "confirmed", "bounded", "property"
 
 
 def strongest(rid: str, tests: dict[str, list[Evidence]], by_rule: dict[str, list[Contract]], outcomes: dict[str, str],
-              runtime: list[Contract], cases: dict[str, int]) -> tuple[str, str]:
+              runtime: list[Contract], cases: dict[str, int], longer: dict[str, str]) -> tuple[str, str]:
     """The strongest evidence for rule `rid`, and what it is: the marked tests over every hand, then the proofs over
     a finite domain, then CrossHair's confirmations, its bounded searches, the properties and run-time contracts, and
     the examples and conformance cases."""
@@ -865,7 +893,7 @@ def strongest(rid: str, tests: dict[str, list[Evidence]], by_rule: dict[str, lis
     if domains:
         return "exhaustive", "<br>".join(f"the conditions of `{d.function}` on every input its preconditions admit ({d.admitted:,})"
                                          for d in sorted(domains, key=lambda d: d.function))
-    confirmed = [c for c in searched if outcomes.get(contract_key(c)) == "confirmed"]
+    confirmed = [c for c in searched if outcomes.get(contract_key(c)) == "confirmed" or longer.get(contract_key(c)) == "confirmed"]
     if confirmed:
         funcs = ", ".join(sorted({f"`{c.function}`" for c in confirmed}))
         return "confirmed", f"{len(confirmed)} of {len(searched)} postconditions on {funcs} confirmed over all paths"
@@ -884,9 +912,10 @@ def strongest(rid: str, tests: dict[str, list[Evidence]], by_rule: dict[str, lis
 
 
 def summary_lines(rules: list[str], tests: dict[str, list[Evidence]], by_rule: dict[str, list[Contract]], outcomes: dict[str, str],
-                  runtime: list[Contract], cases: dict[str, int]) -> list[str]:
-    """The summary table: for every rule, the strongest evidence and its figures."""
-    rows = [(rid, *strongest(rid, tests, by_rule, outcomes, runtime, cases)) for rid in rules]
+                  runtime: list[Contract], cases: dict[str, int], longer: dict[str, str]) -> list[str]:
+    """The summary table: for every rule, the strongest evidence and its figures (a postcondition the longer
+    CrossHair search confirms counts as confirmed)."""
+    rows = [(rid, *strongest(rid, tests, by_rule, outcomes, runtime, cases, longer)) for rid in rules]
     tally = {k: sum(r[1] == k for r in rows) for k in EVIDENCE_ORDER}
     return [
         "## Summary: the strongest evidence for each rule",
@@ -938,7 +967,7 @@ def document(measured: dict[str, Any]) -> str:
         "(Hypothesis, random legal deals, and contracts checked at run time); **example** (worked examples from the",
         "sources and the conformance corpus only).",
         "",
-        *summary_lines(list(rules), tests, by_rule, outcomes, runtime, cases),
+        *summary_lines(list(rules), tests, by_rule, outcomes, runtime, cases, measured.get("longer_search", {}).get("outcomes", {})),
         "",
         *every_hand_lines(every_hand_record()),
         "",
@@ -965,7 +994,7 @@ def document(measured: dict[str, Any]) -> str:
     for c in planted:
         doc = (getattr(importlib.import_module(c.module), c.function).__doc__ or "").strip().splitlines()[0]
         lines.append(f"| `{c.function}`: {doc} | {outcomes.get(contract_key(c), 'not run')} |")
-    lines += ["", *unconfirmed_lines(posts, outcomes)]
+    lines += ["", *unconfirmed_lines(posts, outcomes, measured)]
     lines += [
         "",
         f"Besides these, {sum(c.kind == 'post' for c in runtime)} postconditions on "
@@ -1007,10 +1036,7 @@ def document(measured: dict[str, Any]) -> str:
         cond = c.condition.replace("|", "\\|")
         outcome = "precondition" if c.kind == "pre" else _outcome_text(outcomes.get(contract_key(c), "not run"), PER_CONDITION_TIMEOUT)
         if c.kind == "post" and outcomes.get(contract_key(c)) != "confirmed":
-            d = domain_of(c)
-            outcome += ((f"; exhaustive: every input the preconditions admit ({d.admitted:,})" if d.complete
-                         else f"; exhaustive on a restated domain ({d.admitted:,} inputs)") if d is not None
-                        else "; bounded (why: above)" if bounded_reason(c) else "")
+            outcome += "; " + STANDS_IN_WORDS[stands_in(c, measured.get("longer_search", {}).get("outcomes", {}))] + " (above)"
         besides = sorted({e.kind for rid in c.rules for e in tests.get(rid, [])})
         lines.append(f"| `{c.module}.{c.function}` | `{c.kind}: {cond}` | {named(c)} | {outcome} | {', '.join(besides)} |")
     for c in runtime:
@@ -1076,7 +1102,10 @@ def document(measured: dict[str, Any]) -> str:
         f"- {trial_summary(trial)}",
         "- no CrossHair search of the evaluators that read the whole-hand tables (`held_point`, `held_sets`,",
         "  `table_comparison`; their probes report nothing within 300 s): their conditions are checked at run time",
-        "  (above), and the tables are proven cell by cell by the exhaustive tests;",
+        "  (above), the tables are proven cell by cell by the exhaustive tests, and the evaluator and the comparison's",
+        "  keys are checked on every twelve-card hand ([Every twelve-card hand](#every-twelve-card-hand));",
+        "- one hand of each orbit of the suit permutations stands for its orbit because the evaluator treats the suits",
+        "  alike, which is read from the code and checked on every order of the suits of a slice, not of every hand;",
         "- path counts: `crosshair check` reports per condition only confirmed / not confirmed / a",
         "  counterexample, so a bounded outcome is given as its time budget, not as a number of paths.",
         "",
@@ -1238,6 +1267,8 @@ def main(argv: list[str] | None = None) -> None:
         part, what = measure(), "the CrossHair run"
     elif "--calibration" in args:
         part, what = measure_calibration(), "the calibrations"
+    elif "--longer" in args:
+        part, what = measure_longer(), "the longer CrossHair search"
     else:
         part, what = {**measure(), **measure_probes()}, "everything"
     measured = {**read_measured(), **part}
