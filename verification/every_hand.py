@@ -19,7 +19,8 @@ turn; tests/test_every_hand.py checks every order of a slice of the representati
 
 What is checked on each hand: the point (suit, cards, length, pips), every sequence and every set in the order
 reported, carte blanche, what each category scores when good, and the keys and values `table_comparison` (the
-scorer's comparison of two hands) takes from the hand for each category, as the elder's and as the younger's. The
+scorer's comparison of two hands) takes from the hand for each category, as the elder's and as the younger's; and
+that `compare_declarations` (the API's comparison, of two evaluations) takes the same keys and values. The
 keys with their values that occur are recorded: tests/test_every_hand.py compares every pair of them (every pair two
 disjoint hands can hold is among them) as `Comparison` does, against the definition's verdict. So evaluation and
 comparison together cover every pair of hands.
@@ -43,8 +44,9 @@ from typing import Any, Callable, Iterator
 
 from piquet_ref import load_ruleset
 from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Hand, notation
-from piquet_ref.hand.declarations import DECL_CATEGORIES, HandEvaluation, evaluate_hand, table_comparison
+from piquet_ref.hand.declarations import DECL_CATEGORIES, HandEvaluation, compare_declarations, evaluate_hand, table_comparison
 from piquet_ref.odds.definitions import orbits
+from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.ruleset import Ruleset
 from verification import hand_definition as definition
 from verification.hand_definition import PlainHand, PlainRules, Ranks, Strength, best_strengths, card_names, holdings, plain_rules
@@ -121,6 +123,12 @@ def differences(hand: Hand, evaluate: Evaluator, rd: Reading) -> tuple[list[str]
     if got.carte_blanche != want.carte_blanche:
         out.append(f"carte blanche {got.carte_blanche} != {want.carte_blanche}")
     comparison = table_comparison(hand, hand, rd.rs)  # the same hand as the elder's and as the younger's
+    try:
+        declared = compare_declarations(got, got, rd.rs)  # the API's comparison of two evaluations, which declare everything
+        if (declared.keys, declared.values) != (comparison.keys, comparison.values):
+            out.append(f"compare_declarations {declared} != table_comparison {comparison}")
+    except PiquetError as refused:  # it refuses a holding no hand can hold
+        out.append(f"compare_declarations refused the evaluation: {refused}")
     strengths = best_strengths(want, rd.rules)
     scores = (want.point_score, want.sequences_score, want.sets_score)
     entries = []
@@ -150,10 +158,12 @@ class Part:
     differences: tuple[str, ...]  # the first few
     failing: int  # hands with a difference
     entries: frozenset[Entry]
+    cpu_seconds: float = 0.0  # processor time of the check (the wall time depends on what else the cores run)
 
 
 def check(hands: Iterator[tuple[int, int, int, int]], evaluate: Evaluator, rd: Reading, order_from: int = 0) -> Part:
     """Check each hand, its masks put in the next of the 24 orders of the suits (starting at `order_from`)."""
+    cpu = time.process_time()
     n = failing = 0
     kept: list[str] = []
     entries: set[Entry] = set()
@@ -167,7 +177,7 @@ def check(hands: Iterator[tuple[int, int, int, int]], evaluate: Evaluator, rd: R
             failing += 1
             if len(kept) < KEPT_DIFFERENCES:
                 kept.append(f"{tuple(hand)}: " + "; ".join(found))
-    return Part(n, tuple(kept), failing, frozenset(entries))
+    return Part(n, tuple(kept), failing, frozenset(entries), time.process_time() - cpu)
 
 
 def _check_first_mask(m0: int) -> Part:
@@ -186,7 +196,7 @@ def run_all(jobs: int) -> tuple[Part, float]:
         with get_context("fork").Pool(jobs) as pool:
             parts = list(pool.imap_unordered(_check_first_mask, tasks))
     merged = Part(sum(p.hands for p in parts), tuple(d for p in parts for d in p.differences)[:KEPT_DIFFERENCES],
-                  sum(p.failing for p in parts), frozenset().union(*(p.entries for p in parts)))
+                  sum(p.failing for p in parts), frozenset().union(*(p.entries for p in parts)), sum(p.cpu_seconds for p in parts))
     return merged, time.monotonic() - start
 
 
@@ -250,6 +260,7 @@ def measure(jobs: int) -> dict[str, Any]:
         "failing": part.failing,
         "differences": list(part.differences),
         "seconds": round(seconds, 1),
+        "cpu_seconds": round(part.cpu_seconds, 1),
         "processes": jobs,
         "cores": os.cpu_count(),
         "load_average_at_start": round(os.getloadavg()[0], 2),

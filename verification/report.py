@@ -833,7 +833,8 @@ def every_hand_lines(record: dict[str, Any]) -> list[str]:
     fresh = record["sources_sha256"] == sources_digest()
     counts = {c: len(rows) for c, rows in record["entries"].items()}
     lines = head + [
-        f"`{record['command']}` ({record['date']}; Python {record['python']}; {record['seconds']:g} s wall time in "
+        f"`{record['command']}` ({record['date']}; Python {record['python']}; {record['seconds']:g} s wall time"
+        + (f", {record['cpu_seconds']:g} s of processor time," if "cpu_seconds" in record else "") + " in "
         f"{record['processes']} process{'es' if record['processes'] > 1 else ''} on {record['cores']} cores shared with other work, "
         f"load {record['load_average_at_start']:g} at the start) checked `evaluate_hand` on one hand of each orbit of the suit",
         f"permutations: **{reps:,} hands** (the sorted 4-tuples of suit masks holding twelve cards; Burnside's count, "
@@ -841,7 +842,8 @@ def every_hand_lines(record: dict[str, Any]) -> list[str]:
         f"definition `{record['definition']}` (written from laws 18 and 62-64 over lists of rank symbols, reading the rule tables'",
         "own parameters, no mask or lookup table): the point (suit, cards, length, pips), every sequence and every set in",
         "the order reported, carte blanche, what each category scores when good, and the key and value `table_comparison`",
-        "(the scorer's comparison of two hands) takes from the hand in each category, as the elder's and as the younger's.",
+        "(the scorer's comparison of two hands) takes from the hand in each category, as the elder's and as the younger's,",
+        "and that `compare_declarations` (the API's comparison, of two evaluations) takes the same.",
         "Each hand is checked with its suits in one of the 24 orders, in turn (the order decides only which of two equal",
         f"points is named and how equal sequences are listed). **{record['failing']} differences.**",
         "",

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, cast
 
 from piquet_ref.hand.cards import Hand
-from piquet_ref.hand.declarations import HandEvaluation
+from piquet_ref.hand.declarations import HandEvaluation, Point, Sequence, SetHolding
 from piquet_ref.rules.ruleset import Ruleset
 from verification.calibration.planted_deal import Plant, planted_function
 from verification.hand_definition import PlainHoldings
@@ -31,8 +31,16 @@ SIX_CARDS_OF_SIXTY = Plant(
 
 
 def planted_evaluator(bug: Plant = SIX_CARDS_OF_SIXTY) -> Callable[[Hand, Ruleset], HandEvaluation]:
-    """`evaluate_hand` of a copy of piquet_ref/hand/declarations.py with `bug` planted."""
-    return cast(Callable[[Hand, Ruleset], HandEvaluation], planted_function(DECLARATIONS, bug, "evaluate_hand"))
+    """`evaluate_hand` of a copy of piquet_ref/hand/declarations.py with `bug` planted, its answer in the package's own
+    types (the copy defines its own classes, which the package's functions would refuse as foreign)."""
+    evaluate = cast(Callable[[Hand, Ruleset], HandEvaluation], planted_function(DECLARATIONS, bug, "evaluate_hand"))
+
+    def evaluated(hand: Hand, rs: Ruleset) -> HandEvaluation:
+        got = evaluate(hand, rs)
+        return HandEvaluation(None if got.point is None else Point(*got.point), tuple(Sequence(*s) for s in got.sequences),
+                              tuple(SetHolding(*h) for h in got.sets), got.carte_blanche)
+
+    return evaluated
 
 
 def shows_it(held: PlainHoldings) -> bool:
