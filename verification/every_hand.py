@@ -49,7 +49,7 @@ from piquet_ref.odds.definitions import orbits
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.ruleset import Ruleset
 from verification import hand_definition as definition
-from verification.hand_definition import PlainHand, PlainRules, Ranks, Strength, best_strengths, card_names, holdings, plain_rules
+from verification.hand_definition import PlainRules, Ranks, Strength, best_strengths, card_names, holdings, plain_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = Path(__file__).resolve().parent / "results" / "every_hand.json"

@@ -4,9 +4,10 @@ every twelve-card hand (`python -m verification.every_hand`).
 A hand here is what a player sees when he sorts his cards: for each suit, in the order the spec lists the suits,
 the rank symbols he holds, highest first. Nothing here reads a suit mask, a bit, a key or a lookup table of
 `piquet_ref.hand`; the numbers and names are the rule tables' own parameters as `spec/rules/` writes them
-(`Ruleset.params`, by rule id), read once into `PlainRules`. Each function states one rule of the Laws of Piquet
-adopted by the Portland and Turf Clubs (Cavendish, *The Laws of Piquet*, 8th edition, 1882) and of Cavendish's
-*Description of the Game* in the same book (§Calling), with the spec rule it is stated as:
+(`Ruleset.params`, by rule id), read once into `PlainRules`. Each function states a law of the code of 1882 as
+Cavendish prints it (Cavendish, *The Laws of Piquet adopted by the Portland and Turf Clubs, with a Treatise on the
+Game*, 8th edition, London: Thos. De La Rue & Co.) or its *Description of the Game* (§Calling), with the spec rule
+it is stated as:
 
 - the point (law 62; `point.compare`, `point.score`): the suit with the most cards; of two suits of as many cards,
   the one of more pips (ace eleven, court cards and ten ten, the others their face value, `pack.pips`); a good
