@@ -24,7 +24,7 @@ CALIBRATION_MODULE = "verification.calibration.planted"
 PER_CONDITION_TIMEOUT = 5.0  # seconds of search per postcondition
 PER_PATH_TIMEOUT = 1.0  # seconds per execution path
 SETTINGS = ("--analysis_kind", "PEP316", "--per_condition_timeout", str(PER_CONDITION_TIMEOUT),
-            "--per_path_timeout", str(PER_PATH_TIMEOUT), "--report_all")
+            "--per_path_timeout", str(PER_PATH_TIMEOUT), "--report_all")  # as `search_options(PER_CONDITION_TIMEOUT, PER_PATH_TIMEOUT)`
 RULES_LINE = "rules:"  # a docstring line naming the rule ids the conditions after it state
 LAWS_LINE = "laws:"  # a docstring line naming the laws of 1882 (spec/laws.yaml numbers) the conditions after it state
 
@@ -89,11 +89,16 @@ UNSEARCHED = "precondition never met"
 LINE = re.compile(r"^(?P<path>[^:\s]+\.py):(?P<line>\d+): (?P<level>info|error): (?P<message>.*)$")
 
 
-def run_crosshair(targets: tuple[str, ...], wall_limit: float | None = None) -> CrosshairRun:
-    """Run `crosshair check` with SETTINGS over `targets` (module or function names) from the repository
-    root; past `wall_limit` seconds it is stopped (returncode None) and what it printed is kept."""
+def search_options(per_condition: float, per_path: float) -> tuple[str, ...]:
+    """The `crosshair check` options of a search with these budgets (seconds), the rest as SETTINGS."""
+    return ("--analysis_kind", "PEP316", "--per_condition_timeout", str(per_condition), "--per_path_timeout", str(per_path), "--report_all")
+
+
+def run_crosshair(targets: tuple[str, ...], wall_limit: float | None = None, options: tuple[str, ...] = SETTINGS) -> CrosshairRun:
+    """Run `crosshair check` with `options` (by default the CI's SETTINGS) over `targets` (module or function names)
+    from the repository root; past `wall_limit` seconds it is stopped (returncode None) and what it printed is kept."""
     start = time.monotonic()
-    command = [sys.executable, "-m", "crosshair", "check", *SETTINGS, *targets]
+    command = [sys.executable, "-m", "crosshair", "check", *options, *targets]
     try:
         done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=wall_limit)
         stdout, stderr, returncode = done.stdout, done.stderr, done.returncode
