@@ -85,15 +85,48 @@ def test_an_exchange_listing_out_of_range_is_an_index_error() -> None:
 
 
 def _full_and_lean(record: object) -> tuple[object, object]:
-    """What `score_deal` and `deal_totals` make of a record: the totals and completeness, or the error's code."""
+    """What `score_deal` and `deal_totals` make of a record: the totals and completeness, or the error (its code and
+    message, which names the trick or card at fault)."""
     out: list[object] = []
     for score in (score_deal, deal_totals):
         try:
             r = score(record)
-            out.append((r.ruleset.id, r.elder, r.younger, r.complete))
+            out.append((r.ruleset.id, r.elder, r.younger, r.complete, r.score("elder"), r.score("younger")))
         except PiquetError as exc:
-            out.append(exc.code)
+            out.append((exc.code, exc.message))
     return out[0], out[1]
+
+
+def test_a_plain_deal_is_added_up_without_the_full_scorer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lean path is the one taken for a plain deal (all declared, no penalty, bar or lead out of turn), and the
+    full scorer for anything more: the speed is what it is for."""
+    import piquet_ref.deal.totals as totals
+
+    def refused(deal: object) -> object:
+        raise AssertionError("the full scorer was called")
+
+    monkeypatch.setattr(totals, "score_normal_form", refused)
+    rng = random.Random(9)
+    for record in [random_record(rng) for _ in range(100)] + [random_record(rng, tricks=rng.randrange(12)) for _ in range(20)]:
+        deal_totals(record)
+    barred = random_record(rng)
+    barred["elder"]["barred"] = ["point"]
+    with pytest.raises(AssertionError, match="full scorer"):
+        deal_totals(barred)
+
+
+def test_an_illegal_trick_is_refused_by_the_lean_totals_as_by_the_full_result() -> None:
+    rng = random.Random(4)
+    refused = 0
+    for _ in range(60):
+        record = random_record(rng)
+        k = rng.randrange(12)
+        lead, follow = record["tricks"][k]
+        record["tricks"][k] = [follow, lead] if rng.random() < 0.5 else [lead, record["stock"][0]]
+        full, lean = _full_and_lean(record)
+        assert lean == full, record
+        refused += isinstance(full, tuple) and len(full) == 2
+    assert refused > 40
 
 
 def test_the_lean_totals_are_the_full_results_on_random_and_rare_deals() -> None:
