@@ -27,7 +27,7 @@ from piquet_ref.version import __version__
 from piquet_ref.rules.errors import shown
 
 _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
-    **dict.fromkeys(("Card", "Hand", "cards_of", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),
+    **dict.fromkeys(("Card", "Hand", "PlayingCard", "cards_of", "format_card", "format_cards", "hand_of", "parse_card", "parse_cards"), "piquet_ref.hand.cards"),
     "cards_text": "piquet_ref.hand.notation",
     **dict.fromkeys(("CategoryComparison", "Comparison", "Declaration", "DeclareChoice", "HandEvaluation", "Point", "Sequence", "SetHolding",
                      "compare_declarations", "compare_hands", "declared", "evaluate_hand", "point_of", "sequences_of", "sets_of"), "piquet_ref.hand.declarations"),
@@ -67,7 +67,7 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.deal.scoring import score_deal as score_deal
     from piquet_ref.deal.totals import DealTotals as DealTotals, deal_totals as deal_totals
     from piquet_ref.hand.cards import (
-        Card as Card, Hand as Hand, cards_of as cards_of, format_card as format_card, format_cards as format_cards,
+        Card as Card, Hand as Hand, PlayingCard as PlayingCard, cards_of as cards_of, format_card as format_card, format_cards as format_cards,
         hand_of as hand_of, parse_card as parse_card, parse_cards as parse_cards,
     )
     from piquet_ref.hand.declarations import (

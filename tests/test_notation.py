@@ -8,6 +8,7 @@ names of `piquet_ref` that builds an equal value, and the text forms parse back 
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -197,3 +198,27 @@ def test_every_kind_of_action_prints_and_parses_back(action: Any) -> None:
     text = str(action)
     assert text.split()[:2] == [action.player, KIND_OF[type(action)]]
     assert parse_action(text) == action and reads_back(action)
+
+
+def test_a_card_parsed_prints_as_itself_and_is_its_number_everywhere_else() -> None:
+    from piquet_ref import PlayingCard, cards_of, format_card, parse_card
+
+    for number in range(32):
+        name = format_card(number)
+        card = parse_card(name.lower())
+        assert isinstance(card, PlayingCard) and card == number and hash(card) == hash(number)
+        assert str(card) == f"{card}" == name and f"{card:d}" == str(number) and eval(repr(card)) == card  # noqa: S307
+        assert json.dumps([card]) == f"[{number}]" and sorted([card, 0]) == sorted([0, number])
+    assert parse_card("10h") == parse_card("TH") and type(parse_cards("AS KS")[0]) is PlayingCard
+    hand = hand_of(parse_cards("AS KS QS"))
+    assert hand == hand_of((7, 6, 5)) and type(cards_of(hand)[0]) is int  # inside, a card is a plain int
+
+
+def test_records_are_read_into_plain_card_numbers() -> None:
+    """The parsers give printing cards to a caller; a record is read into plain ints, so the scorer's arithmetic is on
+    exact ints (CPython's fast paths)."""
+    from piquet_ref import parse_record
+
+    record = parse_record({"elder": {"hand": "AS KS QS JS TS 9S 8S 7S AH KH QH JH"},
+                           "younger": {"hand": "AD KD QD JD TD 9D 8D 7D AC KC QC JC"}, "tricks": [["AS", "AD"]]})
+    assert record.elder.hand is not None and {type(c) for c in record.elder.hand + record.tricks[0]} == {int}

@@ -126,18 +126,41 @@ def _did_you_mean(text: object, table: Mapping[str, Card]) -> str:
     return f"; did you mean {', '.join(near[:-1]) + ' or ' if near[:-1] else ''}{near[-1]}?" if near else ""
 
 
+class PlayingCard(int):
+    """A card number that prints as the card: what `parse_card` and `parse_cards` give a caller. `str` is its name in
+    the default notation (`AS`), `repr` the expression that reads it back (`parse_card('AS')`); it is the number in
+    every other way (equal to it, hashed as it, indexing by it), so it goes wherever a `Card` goes. Inside, where the
+    rules compute, a card stays a plain int (records are read into plain ints; the scorer makes no card objects)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_card(int(self))
+
+    def __repr__(self) -> str:
+        return f"parse_card({format_card(int(self))!r})"
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else int(self).__format__(spec)
+
+
+CARD_TYPES = {int, PlayingCard}  # what a card number may be: an int, or the printing card the parsers give
+PRINTED = tuple(PlayingCard(card) for card in range(PACK_SIZE))
+
+
 def parse_card(text: str, ruleset: Ruleset | str | None = None) -> Card:
-    """Parse `AS`, `TH`, `10H`, `7♣` (any case). Raises CardError `card-unknown`."""
+    """Parse `AS`, `TH`, `10H`, `7♣` (any case) into the card, which prints as `AS` (`PlayingCard`). Raises CardError
+    `card-unknown`."""
     table = notation(ruleset_of(ruleset)).parse
     card = table.get(text.strip()) if isinstance(text, str) else None
     if card is None:
         raise error("card-unknown", f"{shown(text)} is not a card ({SPELLING}){_did_you_mean(text, table)}")
-    return card
+    return PRINTED[card]
 
 
 def parse_cards(value: str | Sequence[str], ruleset: Ruleset | str | None = None, what: str = "cards") -> tuple[Card, ...]:
-    """Parse a list of card strings, or one space- or comma-separated string."""
-    return read_cards(value, notation(ruleset_of(ruleset)).parse, what)
+    """Parse a list of card strings, or one space- or comma-separated string, into cards that print by name."""
+    return tuple([PRINTED[card] for card in read_cards(value, notation(ruleset_of(ruleset)).parse, what)])
 
 
 def read_cards(value: object, table: Mapping[str, Card], what: str) -> tuple[Card, ...]:
@@ -185,7 +208,7 @@ def hand_of(cards: Iterable[Card], ruleset: Ruleset | str | None = None) -> Hand
 
 def check_card(card: object, what: str = "card") -> Card:
     """`card` if it is a card number (suit * 8 + rank bit, 0..31), else a CardError naming it."""
-    if type(card) is not int or not 0 <= card < PACK_SIZE:
+    if not isinstance(card, int) or type(card) not in CARD_TYPES or not 0 <= card < PACK_SIZE:  # not a bool, nor another int type
         raise error("card-unknown", f"{what}: {shown(card)} is not a card number (0..{PACK_SIZE - 1}: suit * 8 + rank)")
     return card
 
@@ -203,10 +226,9 @@ def check_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
 
 def all_card_numbers(cards: tuple[object, ...]) -> bool:
     """Whether every item is a card number 0..31 (one pass in C; `check_cards` names a bad one)."""
-    return not cards or (set(map(type, cards)) == INT and min(cards) >= 0 and max(cards) < PACK_SIZE)  # type: ignore[type-var, operator]
+    return not cards or (set(map(type, cards)) <= CARD_TYPES and min(cards) >= 0 and max(cards) < PACK_SIZE)  # type: ignore[type-var, operator]
 
 
-INT = {int}
 
 
 def check_hand(hand: object, what: str = "hand") -> Hand:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, Union
 
-from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
+from piquet_ref.hand.cards import BITS_PER_SUIT, CARD_TYPES, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
 from piquet_ref.hand.cards import parse_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.hand.cards import tuple_new as _new
@@ -539,7 +539,7 @@ def check_declaration(d: object, what: str, rs: Ruleset) -> None:
 
 
 def _ints(t: object) -> bool:
-    return isinstance(t, tuple) and all(type(x) is int for x in t)
+    return isinstance(t, tuple) and all(type(x) in CARD_TYPES for x in t)
 
 
 def _valid_point(p: object, rs: Ruleset) -> bool:

@@ -24,7 +24,7 @@ from itertools import combinations, product
 from math import comb
 from typing import Union, overload
 
-from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_CARDS, Card, Hand, card_of
+from piquet_ref.hand.cards import BITS_PER_SUIT, CARD_TYPES, SUIT_CARDS, Card, Hand, card_of
 from piquet_ref.hand.cards import format_card, format_cards, parse_cards
 from piquet_ref.hand.notation import card_repr, cards_repr, groups_repr
 from piquet_ref.rules.codes import error
@@ -38,7 +38,7 @@ from piquet_ref.hand.suit import run_mask
 def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """`cards` in canonical order, suit by suit and high card first, when they are all card numbers (anything
     else is left for `apply` to reject). A card's number with its three rank bits flipped sorts in that order."""
-    if isinstance(cards, tuple) and all(type(c) is int for c in cards):
+    if isinstance(cards, tuple) and all(type(c) in CARD_TYPES for c in cards):
         return tuple([c ^ 7 for c in sorted([c ^ 7 for c in cards])])
     return cards
 
@@ -114,7 +114,7 @@ def _canonical_holdings(held: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card,
     """Holdings in canonical order, each holding's cards canonical and the holdings by their first card, when they
     are tuples of card numbers (anything else is left as it is). Every call of a walk through the deal builds
     its holdings again and again, so each canonical form is kept."""
-    if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) is int for c in h) for h in held):
+    if isinstance(held, tuple) and all(isinstance(h, tuple) and all(type(c) in CARD_TYPES for c in h) for h in held):
         return tuple(sorted((_canonical(h) for h in held), key=lambda h: [c ^ 7 for c in h]))
     return held
 

@@ -45,7 +45,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Literal, NamedTuple
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
+from piquet_ref.hand.cards import CARD_TYPES, PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from piquet_ref.hand.notation import cards_repr
 from piquet_ref.hand.declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
 from piquet_ref.rules.errors import PiquetError
@@ -1481,7 +1481,7 @@ def refusal(hands: tuple[Hand, Hand], talk: Said, action: Utterance, speaker: Pl
     if isinstance(action, AskWhich):
         return error("reply-out-of-turn", f"the younger asks which card is not reckoned, but only a trio called by its rank may be answered so ({describe(talk[-1], rs)} is under way)")
     if isinstance(action, NameOut):
-        card = format_card(action.card, rs) if type(action.card) is int and 0 <= action.card < PACK_SIZE else repr(action.card)
+        card = format_card(action.card, rs) if type(action.card) in CARD_TYPES and 0 <= action.card < PACK_SIZE else repr(action.card)
         return error("declare-invalid", f"elder.sets: the elder names {card} as the card he does not reckon, which is no card of the rank of {describe(talk[0], rs)}")
     if isinstance(action, AskValue):
         opening = talk[0]
