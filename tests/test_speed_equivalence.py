@@ -135,6 +135,7 @@ def test_the_lean_totals_are_the_full_results_on_random_and_rare_deals() -> None
     records += [random_record(rng, tricks=rng.randrange(13)) for _ in range(150)]
     records += [situation_record(s, rng) for s in SITUATIONS for _ in range(40)]
     records += [random_record(rng, load_ruleset(rid)) for rid in ruleset_ids() for _ in range(40)]
+    records += [situation_record(s, rng, load_ruleset(rid)) for rid in ruleset_ids() for s in SITUATIONS for _ in range(4)]
     for record in records:
         full, lean = _full_and_lean(record)
         assert lean == full, record
