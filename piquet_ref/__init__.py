@@ -37,7 +37,7 @@ _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
                      "RecordError", "SpecError"), "piquet_ref.rules.errors"),
     **dict.fromkeys(("default_ruleset", "load_ruleset"), "piquet_ref.rules.loader"),
     "ruleset_ids": "piquet_ref.rules.tables",
-    "Ruleset": "piquet_ref.rules.ruleset",
+    **dict.fromkeys(("Ruleset", "Stake"), "piquet_ref.rules.ruleset"),
     **dict.fromkeys(("DealRecord", "parse_record"), "piquet_ref.deal.record"),
     **dict.fromkeys(("DealResult", "Event", "PlayerScore", "Trick"), "piquet_ref.deal.result"),
     "Position": "piquet_ref.deal.counts",
@@ -49,12 +49,13 @@ _EXPORTS: dict[str, str] = {  # public name -> the module that defines it
     "Claim": "piquet_ref.machine.dialogue",
     "Surplus": "piquet_ref.machine.multiple_lead",
     "Revoked": "piquet_ref.machine.revokes",
-    "PartieResult": "piquet_ref.partie.result",
+    **dict.fromkeys(("ChouetteLine", "DealLine", "Decider", "Game", "Partie", "PartieResult"), "piquet_ref.partie.result"),
+    **dict.fromkeys(("Settlement", "SettlementLine"), "piquet_ref.partie.settlement"),
     **dict.fromkeys(("partie_json", "score_partie"), "piquet_ref.partie.scoring"),
     **dict.fromkeys(("comparison_json", "evaluation_json", "result_json", "result_text", "totals_json"), "piquet_ref.protocol.results"),
     **dict.fromkeys(("legal_actions_json", "state_json"), "piquet_ref.protocol.machine"),
     **dict.fromkeys(("ActionJSON", "ComparisonJSON", "DeclarationJSON", "EvaluationJSON", "EventJSON", "LegalActionJSON", "LegalActionsJSON",
-                     "PlayerScoreJSON", "ResultJSON", "StateJSON", "TotalsJSON", "TrickJSON", "VerdictJSON"), "piquet_ref.protocol.forms"),
+                     "PlayerScoreJSON", "ResultJSON", "StateJSON", "TotalsJSON", "TrickJSON", "VerdictJSON", "CountJSON", "OddsJSON"), "piquet_ref.protocol.forms"),
     "PartieResultJSON": "piquet_ref.partie.result",
 }
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -98,12 +99,16 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
     from piquet_ref.machine.state import (
         DealState as DealState, apply as apply, legal_actions as legal_actions, new_deal as new_deal,
     )
-    from piquet_ref.partie.result import PartieResult as PartieResult, PartieResultJSON as PartieResultJSON
+    from piquet_ref.partie.result import (
+        ChouetteLine as ChouetteLine, DealLine as DealLine, Decider as Decider, Game as Game, Partie as Partie,
+        PartieResult as PartieResult, PartieResultJSON as PartieResultJSON,
+    )
+    from piquet_ref.partie.settlement import Settlement as Settlement, SettlementLine as SettlementLine
     from piquet_ref.partie.scoring import partie_json as partie_json, score_partie as score_partie
     from piquet_ref.protocol.forms import (
         ActionJSON as ActionJSON, ComparisonJSON as ComparisonJSON, DeclarationJSON as DeclarationJSON, EvaluationJSON as EvaluationJSON,
         EventJSON as EventJSON, LegalActionJSON as LegalActionJSON, LegalActionsJSON as LegalActionsJSON, PlayerScoreJSON as PlayerScoreJSON,
-        ResultJSON as ResultJSON, StateJSON as StateJSON, TotalsJSON as TotalsJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
+        ResultJSON as ResultJSON, StateJSON as StateJSON, TotalsJSON as TotalsJSON, CountJSON as CountJSON, OddsJSON as OddsJSON, TrickJSON as TrickJSON, VerdictJSON as VerdictJSON,
     )
     from piquet_ref.protocol.machine import legal_actions_json as legal_actions_json, state_json as state_json
     from piquet_ref.protocol.results import (
@@ -115,7 +120,7 @@ if TYPE_CHECKING:  # the same names for type checkers, re-exported (tests/test_a
         ProtocolError as ProtocolError, RecordError as RecordError, SpecError as SpecError,
     )
     from piquet_ref.rules.loader import default_ruleset as default_ruleset, load_ruleset as load_ruleset
-    from piquet_ref.rules.ruleset import Ruleset as Ruleset
+    from piquet_ref.rules.ruleset import Ruleset as Ruleset, Stake as Stake
     from piquet_ref.rules.tables import ruleset_ids as ruleset_ids
 
 

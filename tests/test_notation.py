@@ -222,3 +222,18 @@ def test_records_are_read_into_plain_card_numbers() -> None:
     record = parse_record({"elder": {"hand": "AS KS QS JS TS 9S 8S 7S AH KH QH JH"},
                            "younger": {"hand": "AD KD QD JD TD 9D 8D 7D AC KC QC JC"}, "tricks": [["AS", "AD"]]})
     assert record.elder.hand is not None and {type(c) for c in record.elder.hand + record.tricks[0]} == {int}
+
+
+def test_every_partie_result_of_the_corpus_reads_back_from_its_repr() -> None:
+    """A partie's result, its parties, games, chouette lines and settlement, print as expressions over the public
+    names that build them again (the deals inside as `DealResult`s, the ruleset by `load_ruleset`)."""
+    from piquet_ref import score_partie
+    from piquet_ref.rules.files import corpus_dir
+    from piquet_ref.runner.corpus import load_cases
+
+    names = {name: getattr(piquet_ref, name) for name in piquet_ref.__all__}
+    inputs = [c.data["input"] for c in load_cases(corpus_dir() / "cases") if c.data["op"] == "score_partie" and "expect" in c.data]
+    assert len(inputs) >= 30
+    for data in inputs:
+        result = score_partie(data)
+        assert eval(repr(result), names) == result  # noqa: S307

@@ -379,3 +379,59 @@ class StateJSON(TypedDict):
     score: NotRequired[ResultJSON]
     cards_left: NotRequired[CardsLeftJSON]
     revoke: NotRequired[RevokeJSON | None]
+
+
+# The answers of `count` and `odds` (conformance/schema/result-count.schema.json, result-odds.schema.json): each a
+# union of one form per `kind`, as the schemas' `oneOf`s are.
+
+class DiscardsCountJSON(TypedDict):
+    """`count` of kind `discards`: the legal exchanges by the elder's discard size, and the younger's options."""
+
+    kind: Literal["discards"]
+    total: int
+    by_first: dict[str, int]  # elder discard size, as a string
+    younger_options: dict[str, int]
+
+
+class PlayCountJSON(TypedDict):
+    """`count` of kind `play`: the legal play sequences by their first card."""
+
+    kind: Literal["play"]
+    leader: Player
+    total: int
+    by_first: dict[str, int]  # a card's name
+
+
+class ActionsCountJSON(TypedDict):
+    """`count` of kind `actions`: the sequences of legal actions by their first action's label."""
+
+    kind: Literal["actions"]
+    phase: Literal["exchange", "option", "calls", "play", "complete", "void"]
+    to_move: Player | None
+    total: int
+    by_first: dict[str, int]
+
+
+CountJSON = DiscardsCountJSON | PlayCountJSON | ActionsCountJSON
+
+OddsPairJSON = TypedDict("OddsPairJSON", {"for": int, "against": int})  # `for` is a keyword: the functional form
+
+TakeInOddsJSON = TypedDict("TakeInOddsJSON", {
+    "kind": Literal["take_in"], "unseen": int, "take": int, "combinations": int, "favourable": int, "probability": str,
+    "odds": OddsPairJSON, "float": float,
+})
+TakeInOddsJSON.__doc__ = "`odds` of kind `take_in`: the exact chance that the take-in satisfies the condition."
+
+
+class HandsOddsJSON(TypedDict):
+    """`odds` of kind `hands`: the counts of hands of de Moivre's fifth problem."""
+
+    kind: Literal["hands"]
+    cards: int
+    total: int
+    patterns: int
+    by_suit_lengths: int
+    up_to_suit_permutation: int
+
+
+OddsJSON = TakeInOddsJSON | HandsOddsJSON

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, Card, check_distinct, hand_of, notation, read_cards
 from piquet_ref.rules.codes import error
+from piquet_ref.protocol.forms import HandsOddsJSON
 from piquet_ref.protocol.results import dumps
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
 from piquet_ref.odds.conditions import (
@@ -184,7 +185,8 @@ def chance_json(c: Chance) -> dict[str, Any]:
     }
 
 
-def hands_json(h: HandCounts) -> dict[str, Any]:
+def hands_json(h: HandCounts) -> HandsOddsJSON:
+    """The wire form of the counts of hands (`forms.HandsOddsJSON`)."""
     return {
         "kind": "hands", "cards": h.cards, "total": h.total, "patterns": h.patterns,
         "by_suit_lengths": h.by_suit_lengths, "up_to_suit_permutation": h.up_to_suit_permutation,
