@@ -215,6 +215,14 @@ def test_fuzz_shows_its_progress_on_a_terminal_and_nothing_elsewhere() -> None:
     assert cli(*argv, "--quiet", tty=True)[2] == ""
 
 
+def test_ranking_the_discards_shows_its_progress_on_a_terminal_and_nothing_elsewhere() -> None:
+    argv = ("odds", "KS", "QS", "TS", "8S", "KH", "JH", "9H", "7H", "QD", "TD", "9C", "8C", "--player", "younger", "--rank-by", "taken: A")
+    status, out, err = cli(*argv, tty=True)
+    assert status == 0 and "discards" in err and "/" in err and "taken" not in err
+    status, plain_out, err = cli(*argv)
+    assert (status, err, plain_out) == (0, "", out)
+
+
 def test_fuzz_under_format_json_is_one_json_document() -> None:
     status, out, _ = cli("fuzz", "--python", "piquet_ref.protocol.serve:answer", "--deals", "3", "--format", "json")
     data = json.loads(out)

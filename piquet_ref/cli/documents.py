@@ -68,6 +68,11 @@ class Progress:
         self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} {self.what} {note}".rstrip() + "   ")
         self.stream.flush()
 
+    def step(self, done: int, total: int) -> None:
+        """Redraw at `done` of `total`, for work whose total is known only once it starts."""
+        self.total = max(total, 1)
+        self(done)
+
     def close(self) -> None:
         self.stream.write("\n")
         self.stream.flush()

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 
-from piquet_ref.cli.documents import UsageError, limits_of, print_json
+from piquet_ref.cli.documents import Progress, UsageError, limits_of, print_json
 from piquet_ref.hand.cards import cards_of, format_cards, hand_of, hand_of_pack, parse_cards
 from piquet_ref.hand.declarations import SetHolding, Sequence, sequence_name, set_name
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
@@ -77,7 +77,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
         player: Player = "younger" if args.player == "younger" else "elder"
         least = rs.exchange.elder_min if player == "elder" else rs.exchange.younger_min
         question(hand_of(hand), (), seen, least, player, rs)  # checks the hand and the seen cards
-        ranked = rank_discards(hand_of(hand), cond, player, seen, rs, args.elder_took)
+        bar = Progress.on(sys.stderr, 0, "discards")  # its total is known once the discards are listed
+        ranked = rank_discards(hand_of(hand), cond, player, seen, rs, args.elder_took, None if bar is None else bar.step)
+        if bar is not None:
+            bar.close()
         best = ranked if args.top <= 0 else ranked[: args.top]
         if args.format == "json":
             emit({"player": player, "condition": data, "discards": len(ranked),

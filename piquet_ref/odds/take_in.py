@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, factorial, prod
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, Card, Hand, cards_of, format_card, check_cards, check_hand, hand_of_pack, pack_of, pack_of_hand, size
 from piquet_ref.hand.declarations import carte_blanche
@@ -712,9 +712,11 @@ def rank_discards(
     seen: tuple[Card, ...] = (),
     ruleset: Ruleset | str | None = None,
     elder_took: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[RankedDiscard, ...]:
     """Every legal discard of `hand` with the exact chance that its take-in satisfies `cond`, best first
-    (equal chances in the order of `legal_discards`).
+    (equal chances in the order of `legal_discards`); `progress(done, total)` is told of each discard counted (the
+    elder's 1,585 can take seconds).
 
     raises: PiquetError
     rules: exchange.elder-limits, exchange.younger-limits, exchange.take-from-top
@@ -725,8 +727,11 @@ def rank_discards(
     rs = ruleset_of(ruleset)
     check_condition(cond)
     out = []
-    for d in legal_discards(hand, player, rs, elder_took):
+    discards = legal_discards(hand, player, rs, elder_took)
+    for d in discards:
         out.append(RankedDiscard(d, chance(question(hand, d, seen, None, None, rs), cond, rs)))
+        if progress is not None:
+            progress(len(out), len(discards))
     out.sort(key=lambda r: -r.chance.probability)
     return tuple(out)
 
