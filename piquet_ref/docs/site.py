@@ -361,21 +361,31 @@ def sources_markdown() -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def api_markdown() -> str:
-    """The public API from the docstrings: each module that defines a public name, its docstring, then the names."""
+def api_pages() -> list[Page]:
+    """The public API from the docstrings: an index page, then a page per layer of the package (hand, deal, machine...)
+    with each module that defines a public name, its docstring, then the names, so that no page grows past MAX_PAGE."""
     from piquet_ref import _EXPORTS
 
     by_module: dict[str, list[str]] = {}
     for name, module in _EXPORTS.items():
         by_module.setdefault(module, []).append(name)
     by_module["piquet_ref.docs.svg"] = ["hand_svg", "deal_svg", "ledger_svg"]
-    out = ["# The Python API", "", "What `from piquet_ref import ...` offers, generated from the docstrings: each module "
-           "that defines a public name, what the module is for, then its names. A docstring states why as well as what; "
-           "its `pre:` and `post:` lines are the contracts the tests check. The pictures are drawn by `piquet_ref.docs.svg`.", ""]
+    by_layer: dict[str, list[str]] = {}
     for module in sorted(by_module):
-        out += [f"## `{module}`", "", "```{eval-rst}", f".. automodule:: {module}", f"   :members: {', '.join(sorted(by_module[module]))}",
-                "   :no-index:", "```", ""]
-    return "\n".join(out).rstrip("\n") + "\n"
+        by_layer.setdefault(module.split(".")[1], []).append(module)
+    index = ["# The Python API", "", "What `from piquet_ref import ...` offers, generated from the docstrings, one page per "
+             "layer of the package: each module that defines a public name, what the module is for, then its names. A "
+             "docstring states why as well as what; its `pre:` and `post:` lines are the contracts the tests check. The "
+             "pictures are drawn by `piquet_ref.docs.svg`.", "",
+             "```{toctree}", ":maxdepth: 1", "", *[f"api/{layer}" for layer in by_layer], "```", ""]
+    pages = [Page(API_PAGE, "\n".join(index).rstrip("\n") + "\n")]
+    for layer, modules in by_layer.items():
+        out = [f"# The Python API: `piquet_ref.{layer}`", ""]
+        for module in modules:
+            out += [f"## `{module}`", "", "```{eval-rst}", f".. automodule:: {module}", f"   :members: {', '.join(sorted(by_module[module]))}",
+                    "   :no-index:", "```", ""]
+        pages.append(Page(f"reference/api/{layer}.md", "\n".join(out).rstrip("\n") + "\n"))
+    return pages
 
 
 # ------------------------------------------------------------------ the home page and the whole
@@ -416,7 +426,7 @@ def site_pages() -> list[Page]:
     pages += dispute_pages()
     pages += [Page("deals/index.md", deals_index_markdown(deals))] + [Page(deal_page(c), deal_markdown(c)) for c in deals]
     pages += [Page("corpus/index.md", corpus_index_markdown())] + [Page(corpus_page(n), corpus_markdown(n, cs)) for n, cs in corpus_paging().items()]
-    pages += [Page(RULESETS_PAGE, rulesets_markdown()), Page(SOURCES_PAGE, sources_markdown()), Page(API_PAGE, api_markdown())]
+    pages += [Page(RULESETS_PAGE, rulesets_markdown()), Page(SOURCES_PAGE, sources_markdown()), *api_pages()]
     return pages
 
 
