@@ -339,11 +339,7 @@ def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: R
         if n - 1 in out_of_turn:
             leader = 1 - leader
         follower = 1 - leader
-        lh, fh = held[leader], held[follower]
-        if not trick_is_legal(lh, fh, lead, follow):
-            check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lh[lead >> 3] &= ~(1 << (lead & 7))
-        fh[follow >> 3] &= ~(1 << (follow & 7))
+        _take_trick(held, leader, lead, follow, n, rs)
         any_rank = n == last and last_any
         if lead & 7 >= lead_min or any_rank:
             add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
@@ -357,6 +353,17 @@ def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: R
         out.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (totals[0], totals[1]))))
         leader = winner
     return tuple(out)
+
+
+def _take_trick(held: list[list[int]], leader: int, lead: Card, follow: Card, n: int, rs: Ruleset) -> None:
+    """Check trick `n` (the leader holds `lead`, the follower holds `follow` and follows suit if he can) and take both
+    cards out of the hands `held` (suit masks, the elder's first); the precise error where it is not legal. The full
+    scorer and the lean totals (`deal.totals`) play the tricks through it."""
+    lh, fh = held[leader], held[1 - leader]
+    if not trick_is_legal(lh, fh, lead, follow):
+        check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
+    lh[lead >> 3] &= ~(1 << (lead & 7))
+    fh[follow >> 3] &= ~(1 << (follow & 7))
 
 
 ONE_CARD = tuple((card,) for card in range(PACK_SIZE))  # the cards of a play event, built once

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from piquet_ref.deal.accretion import NO_SCORE_YET, BonusState, bonus_step, cards_scores, holding_scores, score_normal_form, tricks_for_the_cards
+from piquet_ref.deal.accretion import NO_SCORE_YET, BonusState, _take_trick, bonus_step, cards_scores, holding_scores, score_normal_form, tricks_for_the_cards
 from piquet_ref.deal.normal_form import NormalDeal
 from piquet_ref.deal.result import KEY_INDEX, PlayerScore
 from piquet_ref.deal.record import DealRecord, parse_record
@@ -22,7 +22,7 @@ from piquet_ref.deal.scoring import resolve
 from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.hand.declarations import DECL_INDEX, table_comparison
 from piquet_ref.hand.cards import Hand
-from piquet_ref.hand.play import beats, check_trick, trick_is_legal
+from piquet_ref.hand.play import beats
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, Ruleset, ScoreKey
 
@@ -140,11 +140,7 @@ def _play(tricks: tuple[tuple[int, int], ...], hands: tuple[Hand, Hand], rs: Rul
     won = [0, 0]
     for n, (lead, follow) in enumerate(tricks, 1):
         follower = 1 - leader
-        lh, fh = held[leader], held[follower]
-        if not trick_is_legal(lh, fh, lead, follow):
-            check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lh[lead >> 3] &= ~(1 << (lead & 7))
-        fh[follow >> 3] &= ~(1 << (follow & 7))
+        _take_trick(held, leader, lead, follow, n, rs)
         any_rank = n == last and last_any
         winner = follower if beats(lead, follow) else leader
         if log.bonus is None:
