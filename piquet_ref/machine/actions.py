@@ -397,11 +397,7 @@ class Exchanges(Sequence[Exchange]):
     def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError("exchange index out of range")
+        index = _position(index, len(self), "exchange")
         start = 0
         for (k, take), end in zip(self.sizes, self._ends):
             if index < end:
@@ -419,6 +415,15 @@ class Exchanges(Sequence[Exchange]):
             return False
         out = action.discard
         return (len(out), action.take) in self.sizes and len(set(out)) == len(out) and all(c in self.held for c in out)
+
+
+def _position(index: int, n: int, what: str) -> int:
+    """`index` into a sequence of `n` items as a position from the start (a negative one counts from the end), or
+    IndexError, as a tuple would."""
+    position = index + n if index < 0 else index
+    if not 0 <= position < n:
+        raise IndexError(f"{what} index out of range")
+    return position
 
 
 def _nth_combination(pool: tuple[Card, ...], k: int, index: int) -> tuple[Card, ...]:
@@ -455,11 +460,7 @@ class Actions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
-        n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
-            raise IndexError("action index out of range")
+        index = _position(index, len(self), "action")
         if index < len(self.head):
             return self.head[index]
         index -= len(self.head)
