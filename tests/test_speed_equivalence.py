@@ -10,6 +10,7 @@ import shutil
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -77,6 +78,8 @@ def test_the_exchanges_listed_on_demand_are_the_eager_listing(seed: int) -> None
 
 def test_an_exchange_listing_out_of_range_is_an_index_error() -> None:
     ex = Exchanges("elder", tuple(range(12)), ((1, 1), (2, 2)))
+    malformed: list[Any] = [5, (["x"],), ("a",), (0, 0.5)]
+    assert not any(Exchange("elder", out, 1) in ex for out in malformed)  # not listed, and no TypeError
     assert len(ex) == 12 + 66
     with pytest.raises(IndexError):
         ex[len(ex)]

@@ -414,6 +414,8 @@ class Exchanges(Sequence[Exchange]):
         if type(action) is not Exchange or action.player != self.player or not action.announced:
             return False
         out = action.discard
+        if not isinstance(out, tuple) or not all(type(c) in CARD_TYPES for c in out):  # an action built wrong is no exchange listed
+            return False
         return (len(out), action.take) in self.sizes and len(set(out)) == len(out) and all(c in self.held for c in out)
 
 
