@@ -19,6 +19,7 @@ import piquet_ref
 from piquet_ref import PiquetError, score_deal
 from piquet_ref.hand.cards import Hand, all_card_numbers, check_card, check_cards, check_hand
 from piquet_ref.deal.record import DealRecord, parse_record
+from piquet_ref.deal.normal_form import is_regular
 
 from piquet_ref.strategies import PACK, card_sets, deal_records, hands
 
@@ -136,6 +137,21 @@ BROKEN_RECORDS: list[tuple[str, Callable[[DealRecord], DealRecord], str, str]] =
     ("a card number past the pack in the stock", lambda rec: _with(rec, stock=(rec.stock or ())[:-1] + (32,)), "card-unknown", "stock[7]"),
     ("a negative card number in a trick", lambda rec: rec._replace(tricks=((-1, rec.tricks[0][1]),)), "card-unknown", "tricks[0][0]"),
     ("thirteen tricks", lambda rec: rec._replace(tricks=rec.tricks * 13), "play-too-many-tricks", "13 tricks"),
+    ("out_of_turn a list", lambda rec: _with(rec, out_of_turn=[0]), "argument-invalid", "DealRecord.out_of_turn"),
+    ("out_of_turn past the tricks", lambda rec: _with(rec, out_of_turn=(len(rec.tricks),)), "argument-invalid", "DealRecord.out_of_turn"),
+    ("out_of_turn out of order", lambda rec: _with(rec, out_of_turn=(1, 0)), "argument-invalid", "DealRecord.out_of_turn"),
+    ("out_of_turn naming a trick twice", lambda rec: _with(rec, out_of_turn=(0, 0)), "argument-invalid", "DealRecord.out_of_turn"),
+    ("out_of_turn naming a trick by a bool", lambda rec: _with(rec, out_of_turn=(True,)), "argument-invalid", "DealRecord.out_of_turn"),
+    ("a card number past the pack among the stock cards shown", _elder(exposed_stock=(32,)), "card-unknown", "exposed_stock[0]"),
+    ("exposed_stock a list", _elder(exposed_stock=[20]), "argument-invalid", "DealRecord.elder.exposed_stock"),
+    ("stock cards shown beside a hand given after the exchange",
+     lambda rec: parse_record(AFTER_EXCHANGE)._replace(elder=parse_record(AFTER_EXCHANGE).elder._replace(exposed_stock=(20,))),
+     "argument-invalid", "DealRecord.elder.exposed_stock"),
+    ("took_in_first not a bool", _elder(took_in_first=0), "argument-invalid", "DealRecord.elder.took_in_first"),
+    ("the elder taking in first", _elder(took_in_first=True), "argument-invalid", "DealRecord.elder.took_in_first"),
+    ("the younger taking in first with a hand given after the exchange",
+     lambda rec: parse_record(AFTER_EXCHANGE)._replace(younger=parse_record(AFTER_EXCHANGE).younger._replace(took_in_first=True)),
+     "argument-invalid", "DealRecord.younger.took_in_first"),
 ]
 
 
@@ -165,3 +181,11 @@ def test_check_hand_keeps_a_hand_and_builds_one_from_a_plain_tuple() -> None:
     with pytest.raises(PiquetError):
         check_card(32)
     assert check_card(31) == 31 and check_card(0) == 0
+
+
+def test_a_record_of_the_ruleset_sizes_with_nothing_irregular_is_regular_in_either_form() -> None:
+    """The regular path is taken for the dealt hands with a stock of eight and for the hands given after the exchange;
+    a stock of seven (law 43) is not regular."""
+    assert is_regular(parse_record(CAVENDISH)) and is_regular(parse_record(AFTER_EXCHANGE))
+    stock = "9S 8S KH 9C KD QS AC".split()  # CAVENDISH's, its last card left out
+    assert not is_regular(parse_record(dict(CAVENDISH, stock=stock)))

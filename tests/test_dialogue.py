@@ -461,3 +461,18 @@ def test_after_any_call_allowed_good_the_elder_reckons_what_the_record_scorer_gi
         return int(getattr(score_deal(record).elder, category))
 
     assert verdict.elder_points == max(scored(d) for d in lets_him_declare(category, elder, discard, said))
+
+
+def test_the_youngers_claims_are_listed_only_when_he_answers_a_call_stated_by_its_cards() -> None:
+    """Laws 52-54 (reading calling.false-claim): answering the elder's point stated by its cards, the younger may
+    claim a holding of his own he does not hold, one alone (each such call is among the irregular actions, none
+    among the legal ones); before the calls, in the exchange, no claim is open."""
+    deal = new_deal(hand_of(parse_cards("AS AH AC 7S 8S 9S 7H 8H 7D 8D 7C JC")),
+                    hand_of(parse_cards("KS KH KC QS JS TS QH JH TH QD JD TD")), parse_cards("9H 9D 9C TC 8C AD KD QC"))
+    exchanged = apply(apply(deal, Exchange("elder", tuple(parse_cards("7S")), 1)), Exchange("younger", tuple(parse_cards("TD")), 1))
+    assert not [a for a in irregular_actions(deal) if isinstance(a, Call)]
+    answering = apply(exchanged, Call("elder", "point", (tuple(parse_cards("AH 9H 8H 7H")),)))
+    claims = [a for a in irregular_actions(answering) if isinstance(a, Call) and a.player == "younger"]
+    held = answering.hands[1] if answering.hands else None
+    assert claims and all(len(a.holdings) == 1 for a in claims) and not set(claims) & set(legal_actions(answering))
+    assert held is not None and all(not all(held[c >> 3] >> (c & 7) & 1 for c in a.holdings[0]) for a in claims)

@@ -19,8 +19,9 @@ from hypothesis import given, strategies as st
 
 import piquet_ref
 from piquet_ref import (
-    CardError, DealState, DeclarationError, DeclareChoice, Hand, Point, PiquetError, RecordError, Sequence, SetHolding, apply,
-    compare_hands, evaluate_hand, format_action, hand_of, legal_actions, new_deal, parse_action, parse_cards, score_deal,
+    CardError, DealState, DeclarationError, DeclareChoice, Hand, PlayerScore, Point, PiquetError, RecordError, Sequence,
+    SetHolding, apply, compare_hands, evaluate_hand, format_action, hand_of, legal_actions, new_deal, parse_action,
+    parse_card, parse_cards, score_deal,
 )
 from piquet_ref.machine.actions import ACTION_TYPES, KIND_OF, KINDS, LeadSeveral
 from piquet_ref.machine.state import irregular_actions
@@ -147,6 +148,67 @@ def test_a_line_that_is_not_an_action_is_refused(text: str) -> None:
 def test_a_declaration_choice_reads_back(point: Any, groups: Any) -> None:
     for choice in (DeclareChoice(point, groups, "all"), DeclareChoice(groups[0] if groups else point, "none", groups)):
         assert reads_back(choice)
+
+
+def test_a_declaration_choice_prints_as_the_record_writes_it() -> None:
+    """The words for the defaults, and each holding chosen as its cards in notation, in brackets."""
+    assert str(DeclareChoice()) == "point: all, sequences: all, sets: all"
+    chosen = DeclareChoice(parse_cards("AS KS QS JS"), (parse_cards("AS KS QS"), parse_cards("9H 8H 7H")), "none")
+    assert str(chosen) == "point: [AS KS QS JS], sequences: [AS KS QS, 9H 8H 7H], sets: none"
+    assert str(DeclareChoice("none", "all", (parse_cards("AS AH AC"),))) == "point: none, sequences: all, sets: [AS AH AC]"
+
+
+@pytest.mark.parametrize("suit", "SHDC")
+def test_a_holding_of_each_suit_reads_and_one_card_of_another_suit_spoils_it(suit: str) -> None:
+    other = "H" if suit == "S" else "S"
+    assert str(Sequence.parse(f"Q{suit} J{suit} T{suit}")) == f"tierce to a queen: Q{suit} J{suit} T{suit}"
+    assert Point.parse(f"Q{suit} J{suit} T{suit}").suit == "SHDC".index(suit)
+    with pytest.raises(DeclarationError, match="declare-invalid"):
+        Sequence.parse(f"Q{suit} J{suit} T{suit} 9{other}")
+    with pytest.raises(DeclarationError, match="declare-invalid"):
+        Sequence.parse(f"Q{other} J{other} T{other} 9{suit}")
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("1S", "; did you mean 10S, TS or QS?"), ("AX", "; did you mean AS, AH or AD?"), ("ASX", "; did you mean AS?"),
+    ("  1S    ", "; did you mean 10S, TS or QS?"), ("   1S    ", ""), ("zz", ""),
+])
+def test_a_card_refused_ends_with_the_nearest_spellings_in_upper_case(text: str, hint: str) -> None:
+    """At most three spellings, upper case only; a text of more than eight characters (no card is spelled longer)
+    gets none, even when its stripped form would be near."""
+    with pytest.raises(CardError) as refused:
+        parse_card(text)
+    assert refused.value.message.endswith("♣)" + hint), refused.value.message
+
+
+def test_a_players_score_prints_its_total_and_every_score_that_made_it() -> None:
+    assert str(PlayerScore(0, 5, 4, 0, 0, 0, 9, 10, 0, 28)) == "28 (point 5, sequences 4, play 9, cards 10)"
+    assert str(PlayerScore(30, 0, 0, 0, 0, 0, 12, 0, 40, 82)) == "82 (carte blanche 30, play 12, capot 40)"
+    assert str(PlayerScore(*[0] * 10)) == "0"
+
+
+def test_a_state_prints_the_table_as_the_players_see_it() -> None:
+    """The phase and who acts, the hands, the stock, each exchange, the calls made, what is said of a call under way,
+    each trick and a card led (Cavendish's deal, 000 §EXAMPLE); its repr gives only the fields that say something."""
+    state = new_deal(hand_of(parse_cards("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D")),
+                     hand_of(parse_cards("TS 7S TH 9H 7H KC QC TC AD QD JD TD")), parse_cards("9S 8S KH 9C KD QS AC 7D"))
+    lines = ["elder exchange [KS 8C 7C 9D 8D] 5", "younger exchange [7S 9H 7H] 3", "elder call_point 5", "younger ask_value"]
+    for line in lines:
+        state = apply(state, parse_action(line))
+    dealt = new_deal(hand_of(parse_cards("AS KS JS AH QH JH 8H JC 8C 7C 9D 8D")),
+                     hand_of(parse_cards("TS 7S TH 9H 7H KC QC TC AD QD JD TD")), parse_cards("9S 8S KH 9C KD QS AC 7D"))
+    assert repr(dealt) == (  # the fields without a default, and those that differ from theirs, cards in notation
+        "DealState(ruleset=load_ruleset('portland-1882'), dealt=(Hand.parse('AS KS JS AH QH JH 8H 9D 8D JC 8C 7C'), "
+        "Hand.parse('TS 7S TH 9H 7H AD QD JD TD KC QC TC')), stock=parse_cards('9S 8S KH 9C KD QS AC 7D'), blanche=(False, False), "
+        "shown=(False, False), discards=(), hands=None, calls=(), position=None, tricks=())")
+    assert repr(apply(dealt, parse_action("younger exchange [7S] 1"))).endswith("took_first=(parse_cards('7S'), 1))")  # law 29
+    assert str(state).splitlines()[:2] == ["calls, elder to act (portland-1882)", "elder    holds AS JS 9S 8S AH KH QH JH 8H KD JC 9C"]
+    assert str(state).splitlines()[-2:] == ["said     elder call_point 5", "said     younger ask_value"]
+    for line in ["elder call_value 49", "younger reply", "elder call_sequence 4 A", "younger reply", "elder call_set 3 J",
+                 "younger reply", "elder play AH", "younger play TH", "elder play KH"]:
+        state = apply(state, parse_action(line))
+    assert str(state).splitlines()[1] == "elder    holds AS JS 9S 8S KH QH JH 8H KD JC 9C"  # as he holds them now
+    assert str(state).splitlines()[-3:] == ["call     younger call sets [[QS QD QC] [TS TH TD TC]]", "trick    AH TH", "led      KH"]
 
 
 def test_a_ruleset_prints_its_name_and_reads_back_as_itself() -> None:

@@ -431,3 +431,25 @@ def test_a_deal_out_of_turn_that_stood_has_its_elder_deal_twice_and_any_other_or
         with pytest.raises(PartieError) as info:
             score_partie(refused)
         assert (info.value.code, info.value.law) == ("partie-dealer", 16), refused
+
+
+@pytest.mark.parametrize("record, code, message", [
+    ({"deals": [{"dealer": "B", "out_of_turn": True}, {"dealer": "A"}]}, "partie-invalid",
+     "partie.deals[0].out_of_turn: no deal of a record is out of turn here: the first deal goes as the cut decides"),
+    ({"parties": [{"deals": [{"dealer": "B", "out_of_turn": True}, {"dealer": "A"}]}]}, "partie-invalid",
+     "parties[0].deals[0].out_of_turn: no deal of a record is out of turn here: the first deal goes as the cut decides"),
+    ({"ruleset": "harewood-1835", "deals": [{"dealer": "B"}, {"dealer": "A", "out_of_turn": True}]}, "partie-invalid",
+     "deals[1].out_of_turn: no deal of a record is out of turn here: the players cut for every deal"),
+    ({"deals": [{"dealer": "B"}, {"dealer": "B"}]}, "partie-dealer", "partie.deals[1]: B deals twice running; the deal alternates"),
+    ({"deals": [{"dealer": "B"}, {"dealer": "B", "out_of_turn": True}, {"dealer": "A"}, {"dealer": "B"}]}, "partie-dealer",
+     "partie.deals[3]: B deals, but A, the elder of the deal out of turn partie.deals[1], deals twice running"),
+])
+def test_a_dealer_refused_is_told_which_deal_and_why(record: dict[str, Any], code: str, message: str) -> None:
+    """Law 16 and the cut (law 4): the first deal is the cut's, so never out of turn, nor any deal where the players cut
+    for every deal; a player dealing twice running where the deal alternates, unless as the elder of a deal out of turn."""
+    deals = record.get("deals") or record["parties"][0]["deals"]
+    for deal in deals:
+        deal["scores"] = {"A": 20, "B": 20}
+    with pytest.raises(PartieError) as refused:
+        score_partie({"players": ["A", "B"], **record})
+    assert (refused.value.code, refused.value.message) == (code, message)

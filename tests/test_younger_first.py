@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref.deal import scoring
-from piquet_ref.hand.cards import cards_of, format_cards, hand_of
+from piquet_ref.hand.cards import cards_of, format_cards, hand_of, parse_cards
 from piquet_ref.cli.main import main
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.machine.state import DealState, apply, irregular_actions, legal_actions, new_deal, record, run
@@ -150,6 +150,8 @@ def test_the_machine_accepts_a_younger_exchange_before_the_elders_exactly_as_the
     e = cards_of(elected.dealt[0])
     assert exchanges == {Exchange("elder", d, n) for n in range(1, PORTION - first.take + 1) for d in combinations(e, n)}
     assert not any(isinstance(a, (Leave, LayOut)) or isinstance(a, ExposeStock) and a.player == "younger" for a in (*legal_actions(elected), *irregular_actions(elected)))
+    irregular_takes = {a.take for a in irregular_actions(elected) if isinstance(a, Exchange) and a.player == "elder"}
+    assert irregular_takes and max(irregular_takes) == len(elected.stock) - first.take  # at most the stock less what the younger took
     last = data.draw(st.sampled_from(sorted(exchanges, key=repr)))
     done = apply(elected, last)
     hands = by_the_law(deck, first.discard, first.take, last.discard, last.take)
@@ -188,3 +190,21 @@ def test_replay_of_a_fresh_deal_elected_under_law_29_names_that_law(capsys: pyte
     (tmp_path / "fresh.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
     assert main(["replay", str(tmp_path / "fresh.yaml")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "the deal is void: a fresh deal (law 29)"
+
+
+def test_the_elders_irregular_takes_reach_the_whole_stock_only_when_the_younger_took_none_first() -> None:
+    """Laws 25-28: the elder's takes beyond the laws' arithmetic that apply accepts go up to the whole stock, less the
+    cards the younger took in before him (law 29); with none taken first, up to all eight."""
+    deal = new_deal(hand_of(range(12)), hand_of(range(12, 24)), tuple(range(24, 32)))
+    takes = {a.take for a in irregular_actions(deal) if isinstance(a, Exchange) and a.player == "elder"}
+    assert max(takes) == STOCK_SIZE and deal.mixed == 0
+
+
+def test_the_younger_taking_in_first_takes_no_more_of_the_elders_portion_than_the_elder_said_he_leaves_him() -> None:
+    """Law 29 with law 32: the elder, holding carte blanche, says he leaves four cards; the younger taking in before him
+    takes at most the elder's five less the four said (reading exchange.younger-first): one card, however many he lays out."""
+    deal = new_deal(hand_of(parse_cards("AS TS 9S 8S 7S AH TH 9H 8H 7H AD TD")),
+                    hand_of(parse_cards("KS QS JS KH QH JH KD QD JD KC QC JC")), parse_cards("9D 8D 7D AC TC 9C 8C 7C"))
+    said = apply(deal, Leave("elder", 4))
+    firsts = [a for a in irregular_actions(said) if isinstance(a, Exchange) and a.player == "younger"]
+    assert {a.take for a in firsts} == {1} and {len(a.discard) for a in firsts} == {1, 2, 3}

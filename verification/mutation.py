@@ -18,7 +18,8 @@ Python API reaches (not run: the corpus speaks the protocol). The score is kille
 remaining survivors).
 
     python -m verification.mutation run [--jobs 2] [--only GLOB] [--out FILE]
-    python -m verification.mutation run --judge tests --from CORPUS_REPORT [--skip-equivalent] [--journal FILE [--resume]] [--jobs 2] [--out FILE]
+    python -m verification.mutation run --judge tests --from CORPUS_REPORT [--skip-equivalent] [--contracts] [--journal FILE [--resume]] [--jobs 2] [--out FILE]
+    python -m verification.mutation journal-report --from CORPUS_REPORT --journal FILE --seconds S --baseline-seconds B [--only GLOB] [--out FILE]
     python -m verification.mutation list [--only GLOB]
     python -m verification.mutation record REPORT...
     python -m verification.mutation report [REPORT...] [--out FILE]
@@ -29,7 +30,9 @@ examples, so a verdict can be reproduced). The suite runs the whole corpus (`tes
 so a mutant the corpus killed in CORPUS_REPORT is killed by the suite too and is not run again; pytest
 judges the rest: the mutants only the Python API reaches, those the corpus leaves open, and the
 survivors. Mutants listed as equivalent are run too (`--skip-equivalent` to leave them out): a kill
-there would prove the listing wrong.
+there would prove the listing wrong. The named predicates of the contracts count in neither score (no op
+runs them; they say how strong the contract checks are, not the rules): `--contracts` has pytest judge
+them too, in a run of their own (with `--journal` and `--resume`, after the run of the counted mutants).
 
 `run` writes a JSON report (`--out`, default build/mutation-report.json) and prints the survivors; `record
 FILE...` keeps what corpus runs found in verification/results/mutation_corpus.json, each file's figures from the
@@ -70,7 +73,7 @@ EQUIVALENT_FILE = Path(__file__).resolve().parent / "mutation_equivalent.yaml"
 RULE_MODULES = (  # below piquet_ref/, without .py
     "hand/suit", "hand/declarations", "hand/play", "hand/exchange", "hand/cards",
     "deal/record", "deal/normal_form", "deal/accretion", "deal/result", "deal/scoring", "deal/totals", "deal/counts", "deal/irregular/resolution",
-    # the laws as a state machine; first judged in a run of their own (verification/results/mutation_suite_laws.json)
+    # the laws as a state machine
     "deal/irregular/penalties", "deal/irregular/misdeal", "machine/revokes", "machine/left_cards", "machine/dialogue",
     "machine/showing", "machine/state",
     "machine/shortfall",  # Case XIII's unannounced shortfall
@@ -697,7 +700,7 @@ class Lists(NamedTuple):
 
     equivalent: dict[str, str]  # mutant id -> why no input can tell it from the original
     unpinned: dict[str, str]  # mutant id -> what it changes that the corpus leaves open on purpose (wording, open choices)
-    api_only: dict[str, str]  # "file:function" -> why only the Python API reaches it (not run with the corpus)
+    api_only: dict[str, str]  # "file:function" (or a mutant id) -> why only the Python API reaches it (not run with the corpus)
     survivors: dict[str, str]  # mutant id -> what a case would need to kill it
 
 
@@ -712,8 +715,15 @@ def _in_function(row: dict[str, Any], key: str) -> bool:
 
 
 def is_api_only(m: Mutant, functions: dict[str, str]) -> bool:  # functions: Lists.api_only
-    """Whether the mutant lies in (or inside a function nested in) a function listed as API-only."""
-    return any(_in_function(asdict(m), key) for key in functions)
+    """Whether the mutant lies in (or inside a function nested in) a function listed as API-only, or is itself
+    listed (a statement of a function the protocol reaches that only a Python caller's value can take)."""
+    return _listed_api_only(asdict(m), functions)
+
+
+def _listed_api_only(row: dict[str, Any], functions: dict[str, str]) -> bool:
+    if row.get("mutant", row.get("id")) in functions:
+        return True
+    return "file" in row and any(_in_function(row, key) for key in functions)
 
 
 CONDITION = re.compile(r"^\s+(?:pre|post): (.*)$", re.M)
@@ -770,7 +780,9 @@ def classify(row: dict[str, Any], lists: Lists) -> str:
         return str(row["status"])
     if row["mutant"] in lists.equivalent:
         return "equivalent"
-    return "unpinned" if row["mutant"] in lists.unpinned else "survived"
+    if row["mutant"] in lists.unpinned:
+        return "unpinned"
+    return "api-only" if _listed_api_only(row, lists.api_only) else "survived"
 
 
 def score(outcomes: list[dict[str, Any]], lists: Lists) -> dict[str, Any]:
@@ -839,7 +851,7 @@ def corpus_score(record: dict[str, Any]) -> dict[str, Any]:
                 c[status] += n
     classes: dict[str, str] = {}
     for s in record["survivors"]:
-        cls = classify({"mutant": s["mutant"], "status": "survived"}, lists)
+        cls = classify({**s, "status": "survived"}, lists)
         classes[s["mutant"]] = "gone" if cls == "survived" and s["mutant"] not in current else cls
         per_file.setdefault(s["file"], Counter())[classes[s["mutant"]]] += 1
     total: Counter[str] = sum(per_file.values(), Counter())
@@ -918,8 +930,9 @@ SUITE_SUMMARY = Path(__file__).resolve().parent / "results" / "mutation_suite.js
 
 def suite_lists(lists: Lists) -> Lists:
     """The lists as the suite judge reads them: equivalence is a fact about the mutant, whoever judges it,
-    but what the corpus leaves open on purpose the suite must pin (or the mutant counts as a survivor)."""
-    return lists._replace(unpinned={})
+    but what the corpus leaves open on purpose, and the code only the Python API reaches, the suite must pin
+    (or the mutant counts as a survivor)."""
+    return lists._replace(unpinned={}, api_only={})
 
 
 def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
@@ -941,6 +954,8 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
         "summary": summary,
         "killed_by_corpus_report": by_corpus,
         "run_by_pytest": sum(1 for r in rows if r["seconds"] > 0),
+        "per_file": per_file_scores(rows, lists),
+        "unjudged": report.get("unjudged", []),
         "killed_by_file": dict(Counter(str(r["by"]) for r in rows if r["status"] == "killed" and not str(r["by"]).startswith(CORPUS_KILL)).most_common()),
         "survivors": [
             {k: r[k] for k in ("mutant", "file", "line", "where", "operator", "original", "mutated")}
@@ -951,6 +966,14 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
 
 
 CORPUS_KILL = "corpus: "
+
+
+def per_file_scores(rows: list[dict[str, Any]], lists: Lists) -> dict[str, dict[str, Any]]:
+    """Per mutated file: its mutants in each class and its score (killed / (killed + survivors))."""
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_file.setdefault(str(row["file"]), []).append(row)
+    return {file: {k: v for k, v in score(rs, lists).items() if k != "stale"} for file, rs in sorted(by_file.items())}
 
 
 def rejudged_survivors(summary: dict[str, Any], reports: list[dict[str, Any]]) -> dict[str, Any]:
@@ -993,6 +1016,7 @@ def main(argv: list[str] | None = None) -> int:
     p_run.add_argument("--judge", choices=("corpus", "tests"), default="corpus")
     p_run.add_argument("--from", dest="corpus_report", type=Path, help="a corpus report: its kills stand for the suite's (--judge tests)")
     p_run.add_argument("--skip-equivalent", action="store_true", help="do not run the mutants listed as equivalent (--judge tests)")
+    p_run.add_argument("--contracts", action="store_true", help="judge the named predicates of the contracts too (--judge tests)")
     p_run.add_argument("--journal", type=Path, help="append each outcome to this JSON Lines file as it comes (--judge tests)")
     p_run.add_argument("--resume", action="store_true", help="take the outcomes already in --journal and judge only the rest (--judge tests)")
     p_record = sub.add_parser("record", help="keep what corpus runs found in verification/results/mutation_corpus.json")
@@ -1002,7 +1026,16 @@ def main(argv: list[str] | None = None) -> int:
     p_report.add_argument("--out", type=Path, default=ROOT / "build" / "MUTATION.md")
     p_suite = sub.add_parser("suite-summary", help="write verification/results/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
     p_suite.add_argument("report", type=Path)
-    p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (a run --only over some files: verification/results/mutation_suite_laws.json)")
+    p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (default verification/results/mutation_suite.json)")
+    p_cut = sub.add_parser("journal-report", help="write the report of a suite-judge run cut short from its journal: the mutants it did not reach listed as not judged")
+    p_cut.add_argument("--from", dest="corpus_report", type=Path, required=True, help="the corpus report the run was given")
+    p_cut.add_argument("--journal", type=Path, required=True)
+    p_cut.add_argument("--only", action="append", help="the run's globs")
+    p_cut.add_argument("--skip-equivalent", action="store_true")
+    p_cut.add_argument("--contracts", action="store_true")
+    p_cut.add_argument("--seconds", type=float, required=True, help="how long the run went on (wall clock)")
+    p_cut.add_argument("--baseline-seconds", type=float, required=True, help="how long the unmutated suite took in it")
+    p_cut.add_argument("--out", type=Path, default=ROOT / "build" / "mutation-report.json")
     p_again = sub.add_parser("suite-rejudge", help="record in verification/results/mutation_suite.json what later runs over its survivors found")
     p_again.add_argument("reports", type=Path, nargs="+", help="suite-judge reports of runs --only over the survivors")
     p_again.add_argument("--into", type=Path, default=SUITE_SUMMARY, help="the summary whose survivors they judge (default verification/results/mutation_suite.json)")
@@ -1024,6 +1057,13 @@ def main(argv: list[str] | None = None) -> int:
         summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))
         args.out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(json.dumps(summary["summary"], indent=1))
+        return 0
+    if args.cmd == "journal-report":
+        report = journal_report(json.loads(args.corpus_report.read_text(encoding="utf-8")), _journal(args.journal), args.only,
+                                args.skip_equivalent, args.contracts)
+        report |= {"seconds": args.seconds, "baseline_seconds": args.baseline_seconds}
+        args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(json.dumps({**report["summary"], "unjudged": len(report["unjudged"])}, indent=1))
         return 0
     if args.cmd == "suite-rejudge":
         recorded = json.loads(args.into.read_text(encoding="utf-8"))
@@ -1050,7 +1090,7 @@ def main(argv: list[str] | None = None) -> int:
         every = all_mutants(source, args.only)
         if suite:
             earlier = {r["mutant"]: r for r in json.loads(args.corpus_report.read_text(encoding="utf-8"))["outcomes"]}
-            settled = {m.id: _settled(earlier.get(m.id), lists, args.skip_equivalent) for m in every}
+            settled = {m.id: _settled(earlier.get(m.id), lists, args.skip_equivalent, args.contracts) for m in every}
             judged = _journal(args.journal) if args.resume else {}
             mutants = [m for m in every if settled[m.id] is None and m.id not in judged]
             baseline, outcomes = run(source, mutants, args.jobs, suite=True, journal=args.journal)
@@ -1088,6 +1128,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def journal_report(corpus: dict[str, Any], judged: dict[str, Outcome], only: list[str] | None, skip_equivalent: bool,
+                   contracts: bool) -> dict[str, Any]:
+    """The report of a suite-judge run cut short, from what its journal holds (`judged`): the outcomes settled by the
+    corpus report and those pytest gave, as `run` writes them, and the ids of the mutants it did not reach
+    (`unjudged`, counted on neither side). Dated today, on the checkout's HEAD."""
+    lists = load_lists()
+    earlier = {r["mutant"]: r for r in corpus["outcomes"]}
+    every = all_mutants(ROOT, only)
+    settled = {m.id: _settled(earlier.get(m.id), lists, skip_equivalent, contracts) for m in every}
+    outcomes = [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
+    unjudged = [m.id for m in every if settled[m.id] is None and m.id not in judged]
+    by_id, order = {m.id: m for m in every}, {m.id: i for i, m in enumerate(every)}
+    outcomes.sort(key=lambda o: order[o.mutant])
+    rows = [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}} for o in outcomes]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or None
+    return {"judge": "tests", "date": time.strftime("%Y-%m-%d"), "commit": commit, "files": [c["id"] for c in suite_files(ROOT)],
+            "summary": score(rows, suite_lists(lists)), "outcomes": rows, "unjudged": unjudged}
+
+
 def _journal(path: Path | None) -> dict[str, Outcome]:
     """The outcomes a journal of an interrupted run holds, by mutant id (none without a journal)."""
     if path is None or not path.is_file():
@@ -1096,12 +1155,15 @@ def _journal(path: Path | None) -> dict[str, Outcome]:
     return {row["mutant"]: Outcome(**row) for row in rows}
 
 
-def _settled(row: dict[str, Any] | None, lists: Lists, skip_equivalent: bool) -> Outcome | None:
+def _settled(row: dict[str, Any] | None, lists: Lists, skip_equivalent: bool, contracts: bool = False) -> Outcome | None:
     """A mutant's outcome for the suite judge without running pytest (None: pytest must judge it): a
     corpus kill stands (tests/test_conformance.py runs every case), an invalid table is invalid for every
-    judge, and equivalent mutants are left as they were when `skip_equivalent`."""
+    judge, equivalent mutants are left as they were when `skip_equivalent`, and the named predicates of
+    the contracts stay uncounted unless `contracts`."""
     if row is None:
         return None
+    if row["status"] == "contract" and not contracts:
+        return Outcome(row["mutant"], "contract", None, "a named predicate of a contract; not run (--contracts)", 0.0)
     if row["status"] in (*KILLED, "invalid"):
         by = f"{CORPUS_KILL}{row['by']}" if row["status"] in KILLED else row["by"]
         return Outcome(row["mutant"], row["status"], by, row["detail"], 0.0)

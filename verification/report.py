@@ -28,6 +28,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import json
+from collections import Counter
 import math
 import os
 import platform
@@ -82,10 +83,6 @@ LAW_RUNTIME_MODULE = "verification.contracts.laws_runtime"  # the laws' small de
 DOC = ROOT / "build" / "VERIFICATION.md"  # the default place of the report (`--out`)
 MEASURED = Path(__file__).resolve().parent / "results" / "measured.json"
 SUITE_MUTATION = Path(__file__).resolve().parent / "results" / "mutation_suite.json"  # python -m verification.mutation suite-summary
-SUITE_MUTATION_LAWS = SUITE_MUTATION.with_name("mutation_suite_laws.json")  # the same, for a run --only over the state machine's modules
-SUITE_MUTATION_DIALOGUE = SUITE_MUTATION.with_name("mutation_suite_dialogue.json")  # the same, over the dialogue, showing, shortfall and multiple lead
-SUITE_MUTATION_MACHINE = SUITE_MUTATION.with_name("mutation_suite_machine.json")  # the same, over machine.py
-SUITE_RUNS = (SUITE_MUTATION, SUITE_MUTATION_LAWS, SUITE_MUTATION_DIALOGUE, SUITE_MUTATION_MACHINE)
 MARKED_MODULES = ("tests.test_exhaustive", "tests.test_properties", "tests.test_partie", "tests.test_counts", "tests.test_every_hand")
 EVERY_HAND_TESTS = "tests.test_every_hand"  # its marked tests rest on the recorded run over every hand (verification/every_hand.py)
 PROPERTY_EXAMPLES = 200  # max_examples of the deep tier's Hypothesis profile (tests/conftest.py)
@@ -1078,19 +1075,10 @@ def document(measured: dict[str, Any]) -> str:
                   f"**{s['killed']} killed of {s['killed'] + s['survived']} = {100 * s['score']:.1f}%**, "
                   f"{s['by_class']['equivalent']} equivalent, {s['by_class']['unpinned']} left open on purpose, "
                   f"{s['by_class']['api-only']} in code only the Python API reaches."]
-        lines += ["", *corpus_bound_lines(s)]
     else:
         lines.append("Not measured on this tree: `python -m verification.mutation run`, then `record` its report.")
     lines += ["", "## Mutation score of the test suite", ""]
     lines += suite_mutation_section()
-    lines += ["", "### The modules of the laws as a state machine, judged in a run of their own", ""]
-    lines += laws_mutation_section()
-    lines += ["", "### The calling dialogue, showing, shortfall, settlement and multiple lead, judged in a run of their own", ""]
-    lines += laws_mutation_section(SUITE_MUTATION_DIALOGUE)
-    lines += ["", "### The state machine itself (`machine.py`), judged in a run of its own", ""]
-    lines += laws_mutation_section(SUITE_MUTATION_MACHINE)
-    lines += ["", "### All runs of the suite together", ""]
-    lines += suite_runs_total()
     lines += [
         "",
         "## Limits, and what stands in their place",
@@ -1124,27 +1112,6 @@ def document(measured: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# The state machine's modules no run of the suite has judged on its own: their corpus score bounds the suite's.
-UNJUDGED_BY_THE_SUITE: tuple[str, ...] = tuple(
-    f"piquet_ref/{name}.py" for name in ("machine/state",) if not SUITE_MUTATION_MACHINE.exists())
-
-
-def corpus_bound_lines(score: dict[str, Any]) -> list[str]:
-    """What the corpus's score says of the suite's for the files no suite run has judged: the suite runs every
-    case (tests/test_conformance.py), so a mutant the corpus kills it kills too."""
-    killed = judged = 0
-    for file, c in score["per_file"].items():
-        if file in UNJUDGED_BY_THE_SUITE:
-            killed += sum(c[k] for k in ("killed", "timeout", "crashed"))
-            judged += sum(c[k] for k in ("killed", "timeout", "crashed", "survived"))
-    if not judged:
-        return []
-    names = ", ".join(f"`{f.rsplit('/', 1)[-1]}`" for f in UNJUDGED_BY_THE_SUITE)
-    return [f"The suite runs every case of the corpus (`tests/test_conformance.py`), so each mutant the corpus kills, the suite",
-            f"kills too. For {names}, which no run of the suite has judged on its own (below), the corpus's",
-            f"**{killed} of {judged} = {killed / judged:.1%}** is therefore a lower bound of the suite's score."]
-
-
 def suite_mutation_section() -> list[str]:
     """The test suite's mutation score, from verification/results/mutation_suite.json (the summary of a suite-judge run)."""
     if not SUITE_MUTATION.exists():
@@ -1173,8 +1140,16 @@ def suite_mutation_section() -> list[str]:
         f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
         f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; {summary['survived']} survivors).",
         f"Not counted: {by_class['equivalent']} equivalent mutants (listed with reasons in `verification/mutation_equivalent.yaml`;",
-        f"not run again by pytest) and {by_class['invalid']} tables the loader rejects. Unlike the corpus's score, the changes",
-        "the corpus leaves open on purpose (wording) count here: the suite must pin them.",
+        f"not run again by pytest), {by_class['invalid']} tables the loader rejects and {by_class['contract']} in the named predicates of",
+        "the contracts (which no op runs). Unlike the corpus's score, the changes the corpus leaves open on purpose (wording) and",
+        "the code only the Python API reaches count here: the suite must pin them.",
+        *([f"The run was cut short: {len(data['unjudged'])} mutants it had not reached were not judged (`journal-report` wrote",
+           "its report from the journal); they count on neither side, and the table gives them per module."] if data.get("unjudged") else []),
+        *([] if any(f.endswith(".yaml") for f in data.get("per_file", {})) else [
+            "The run was over the Python modules of the rules (`--only 'piquet_ref/*'`): the mutants of the rule tables",
+            "(`spec/rules/*.yaml`) reach every test file, a whole run of the suite each, and are judged by the corpus (above)."]),
+        "",
+        *per_module_lines(data),
         "",
         "| test file | mutants it killed first |",
         "|---|---:|",
@@ -1185,6 +1160,28 @@ def suite_mutation_section() -> list[str]:
     lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
               for r in survivors]
     return lines + rejudged_lines(data.get("rejudged"))
+
+
+def per_module_lines(data: dict[str, Any]) -> list[str]:
+    """The suite's score per rule module (and spec table), the survivors judged again counted as that found them."""
+    per_file = data.get("per_file")
+    if not per_file:
+        return []
+    again = data.get("rejudged") or {}
+    settled = set(again.get("killed", ())) | set(again.get("equivalent", ()))
+    file_of = {r["mutant"]: r["file"] for r in data["survivors"]}
+    unjudged = Counter(f"piquet_ref/{m.split(':')[0]}.py" for m in data.get("unjudged", ()))
+    lines = ["| module | mutants | killed | surviving | equivalent | not counted | not judged | score |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for file, c in per_file.items():
+        later = sum(1 for m in again.get("killed", ()) if file_of.get(m) == file)
+        dropped = sum(1 for m in settled if file_of.get(m) == file)
+        killed, surviving = c["killed"] + later, c["survived"] - dropped
+        equivalent = c["by_class"]["equivalent"] + dropped - later
+        apart = sum(c["by_class"][k] for k in ("invalid", "contract", "unpinned", "api-only", "gone"))
+        score = f"{100 * killed / (killed + surviving):.1f}%" if killed + surviving else "-"
+        lines.append(f"| `{file}` | {c['mutants'] + unjudged[file]} | {killed} | {surviving} | {equivalent} | {apart} | {unjudged[file]} | {score} |")
+    return lines
 
 
 def rejudged_lines(again: dict[str, Any] | None) -> list[str]:
@@ -1200,53 +1197,6 @@ def rejudged_lines(again: dict[str, Any] | None) -> list[str]:
         f"scores **{100 * again['score']:.1f}%**. The mutants killed in the run were not judged again on the newer tree.",
     ]
     return lines + [f"- still surviving: `{m}`" for m in again["still_surviving"]]
-
-
-def suite_runs_total() -> list[str]:
-    """The suite's score over every run recorded (each file judged by one run), its survivors judged again
-    counted as the rejudging found them."""
-    rows = []
-    for path in SUITE_RUNS:
-        if path.exists():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            summary, again = data["summary"], data.get("rejudged") or {}
-            killed = summary["killed"] + len(again.get("killed", ()))
-            survived = summary["survived"] - len(again.get("killed", ())) - len(again.get("equivalent", ()))
-            rows.append((path.name, data.get("commit"), killed, survived))
-    killed, judged = sum(r[2] for r in rows), sum(r[2] + r[3] for r in rows)
-    if not judged:
-        return ["Not measured on this tree."]
-    lines = ["| run | commit | killed | surviving | score |", "|---|---|---:|---:|---:|"]
-    lines += [f"| `tests/{name}` | `{commit}` | {k:,} | {s:,} | {100 * k / (k + s):.1f}% |" for name, commit, k, s in rows]
-    lines += ["", f"**Over the {len(rows)} runs: {killed:,} killed of {judged:,} = {100 * killed / judged:.1f}%** of the non-equivalent mutants,",
-              "each as its run (and any later rejudging of its survivors) found it on the commit named."]
-    return lines
-
-
-def laws_mutation_section(path: Path = SUITE_MUTATION_LAWS) -> list[str]:
-    """The mutation score of some of the state machine's modules, from `path`: a corpus run and a suite
-    run `--only` over those files, summarised with `suite-summary REPORT --out PATH`."""
-    if not path.exists():
-        return ["Not measured on this tree."]
-    data = json.loads(path.read_text(encoding="utf-8"))
-    summary, by_class = data["summary"], data["summary"]["by_class"]
-    judged = summary["killed"] + summary["survived"]
-    lines = [
-        f"Run on {data['date']} on the tree of commit `{data['commit']}`, as above but `--only` over "
-        + ", ".join(f"`{f}` ({n} mutants)" for f, n in data["mutated"].items()) + ":",
-        f"`python -m verification.mutation run --only FILE ...` (the corpus killed {data['killed_by_corpus_report']} of the {summary['mutants']} mutants),",
-        f"then `run --judge tests --from THAT_REPORT --skip-equivalent --only FILE ...` (pytest judged the other {data['run_by_pytest']} in {data['seconds']:.0f} s),",
-        f"then `suite-summary REPORT --out tests/{path.name}`.",
-        "",
-        f"**Score: {summary['killed']} killed of {judged} = {100 * summary['score']:.1f}%** ({by_class['killed']} by a failing test or case,",
-        f"{by_class['timeout']} by running out of time, {by_class['crashed']} by crashing the judge; survivors: {summary['survived']};",
-        f"{by_class['equivalent']} equivalent, not counted).",
-    ]
-    survivors = data["survivors"]
-    lines += ["", f"Survivors ({len(survivors)}):" if survivors else "No survivor."]
-    lines += [f"- `{r['mutant']}` `{r['file']}:{r['line']}` {r['where']}: {r['operator']}: `{r['original']}` → `{r['mutated']}`"
-              for r in survivors]
-    return lines + rejudged_lines(data.get("rejudged"))
 
 
 def read_measured() -> dict[str, Any]:
