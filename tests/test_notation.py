@@ -299,3 +299,19 @@ def test_every_partie_result_of_the_corpus_reads_back_from_its_repr() -> None:
     for data in inputs:
         result = score_partie(data)
         assert eval(repr(result), names) == result  # noqa: S307
+
+
+def test_a_score_card_names_the_score_that_decided_a_game_and_the_settlement() -> None:
+    """The text of `piquet-ref partie`: a game of the hundred names the deal and the score that reached the target, and a
+    card played for a stake ends with what each receives or pays (the corpus's au cent and penny-a-point examples)."""
+    from piquet_ref import score_partie
+    from piquet_ref.partie.scoring import partie_text
+
+    cases = Path(__file__).resolve().parent.parent / "conformance" / "cases" / "partie"
+    texts = []
+    for name in ("au-cent-double-decided-at-the-target", "card-net-of-one-point-at-a-penny-a-point"):
+        case = yaml.safe_load((cases / f"{name}.yaml").read_text(encoding="utf-8"))
+        texts.append(partie_text(score_partie({"ruleset": case["rulesets"][0], **case["input"]})).splitlines())
+    assert "  A reaches 100 at deal 3, sequences (sequence.score): a double game" in texts[0]
+    assert texts[1][-5:] == ["Net: Ann +1, Ben -1", "Settlement at agreed (100d a hundred, by 1 points):", "  Ann receives 1d (1 points)",
+                             "  Ben pays 1d (1 points)", "Winner: Ann (not finished)"]
