@@ -220,3 +220,14 @@ def test_rejudging_again_keeps_what_an_earlier_rejudging_killed_and_adds_its_run
     assert (again["killed"], again["still_surviving"]) == (["a", "b"], ["c"])
     assert (again["dates"], again["commits"], again["seconds"]) == (["d0", "d1"], ["c0", "c1"], 5.0)
     assert again["score"] == round(92 / 100, 4)
+
+
+def test_a_suite_run_cut_short_reports_what_its_journal_holds_and_lists_the_rest_as_unjudged() -> None:
+    from verification.mutation import journal_report
+
+    file = "piquet_ref/deal/result.py"
+    ours = [m for m in MUTANTS if m.file == file]
+    corpus = {"outcomes": [{"mutant": ours[0].id, "status": "killed", "by": "PQ-0001", "detail": ""}]}
+    report = journal_report(corpus, {}, [file], False, False)
+    assert [r["mutant"] for r in report["outcomes"]] == [ours[0].id] and report["outcomes"][0]["by"] == "corpus: PQ-0001"
+    assert report["unjudged"] == [m.id for m in ours[1:]] != [] and report["summary"]["killed"] == 1

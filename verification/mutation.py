@@ -1094,7 +1094,7 @@ def main(argv: list[str] | None = None) -> int:
             judged = _journal(args.journal) if args.resume else {}
             mutants = [m for m in every if settled[m.id] is None and m.id not in judged]
             baseline, outcomes = run(source, mutants, args.jobs, suite=True, journal=args.journal)
-            outcomes += [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
+            outcomes += _settled_and_judged(settled, judged)
             lists = suite_lists(lists)
         else:
             functions, predicates = lists.api_only, contract_predicates(source)
@@ -1105,10 +1105,7 @@ def main(argv: list[str] | None = None) -> int:
         mutants = every
     finally:
         shutil.rmtree(source, ignore_errors=True)
-    by_id = {m.id: m for m in mutants}
-    order = {m.id: i for i, m in enumerate(mutants)}
-    outcomes.sort(key=lambda o: order[o.mutant])
-    rows = [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}} for o in outcomes]
+    rows = report_rows(outcomes, mutants)
     summary = score(rows, lists)
     report = {
         "judge": args.judge,
@@ -1128,6 +1125,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _settled_and_judged(settled: dict[str, Outcome | None], judged: dict[str, Outcome]) -> list[Outcome]:
+    """The outcomes a suite run has without running pytest again: those settled by the corpus report and those an
+    earlier sitting judged (its journal), for the mutants of this run."""
+    return [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
+
+
+def report_rows(outcomes: list[Outcome], mutants: list[Mutant]) -> list[dict[str, Any]]:
+    """A report's rows: each outcome with its mutant's fields (not its site), in the order the mutants were made."""
+    by_id, order = {m.id: m for m in mutants}, {m.id: i for i, m in enumerate(mutants)}
+    return [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}}
+            for o in sorted(outcomes, key=lambda o: order[o.mutant])]
+
+
 def journal_report(corpus: dict[str, Any], judged: dict[str, Outcome], only: list[str] | None, skip_equivalent: bool,
                    contracts: bool) -> dict[str, Any]:
     """The report of a suite-judge run cut short, from what its journal holds (`judged`): the outcomes settled by the
@@ -1137,11 +1147,9 @@ def journal_report(corpus: dict[str, Any], judged: dict[str, Outcome], only: lis
     earlier = {r["mutant"]: r for r in corpus["outcomes"]}
     every = all_mutants(ROOT, only)
     settled = {m.id: _settled(earlier.get(m.id), lists, skip_equivalent, contracts) for m in every}
-    outcomes = [o for o in settled.values() if o is not None] + [o for m, o in judged.items() if m in settled and settled[m] is None]
+    outcomes = _settled_and_judged(settled, judged)
     unjudged = [m.id for m in every if settled[m.id] is None and m.id not in judged]
-    by_id, order = {m.id: m for m in every}, {m.id: i for i, m in enumerate(every)}
-    outcomes.sort(key=lambda o: order[o.mutant])
-    rows = [{**asdict(o), **{k: v for k, v in asdict(by_id[o.mutant]).items() if k != "site"}} for o in outcomes]
+    rows = report_rows(outcomes, every)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip() or None
     return {"judge": "tests", "date": time.strftime("%Y-%m-%d"), "commit": commit, "files": [c["id"] for c in suite_files(ROOT)],
             "summary": score(rows, suite_lists(lists)), "outcomes": rows, "unjudged": unjudged}
