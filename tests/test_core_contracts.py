@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from piquet_ref.deal import counts
 from piquet_ref.hand import play
 from verification.contracts import play as play_contracts
-from piquet_ref.deal import accretion, normal_form, scoring
+from piquet_ref.deal import accretion, normal_form, result, scoring
 from piquet_ref.deal.irregular import resolution
 from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, format_cards, hand_of
 from piquet_ref.hand.declarations import DeclareChoice
@@ -53,7 +53,8 @@ CHECKED = {
     scoring: {"resolve"},
     normal_form: {"is_regular", "dealt_hands", "hands_as_given", "resolved", "regular_form"},
     resolution: {"irregular_form"},
-    accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form", "holding_scores"},
+    accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form", "scored"},
+    result: {"holding_scores"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
     counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
@@ -279,6 +280,7 @@ def resolution_holds(rec: DealRecord) -> None:
         return
     holds(normal_form, "resolved", (rec, deal.hands, deal.carte_blanche))
     holds(accretion, "score_normal_form", (deal,))
+    holds(accretion, "scored", (deal,))
 
 
 @settings(max_examples=examples(80), deadline=None)
@@ -291,7 +293,7 @@ def test_the_holdings_a_good_player_scores_keep_their_postconditions(hands: tupl
     for hand in hands:
         for category in ("point", "sequences", "sets"):
             args = (category, declare_all(hand, rs) if declared else None, hand, rs)
-            assert broken(accretion, "holding_scores", args) == [], args
+            assert broken(result, "holding_scores", args) == [], args
 
 
 def test_the_tricks_for_the_cards_keep_their_postconditions_on_every_count_under_every_ruleset() -> None:

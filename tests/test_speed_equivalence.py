@@ -100,22 +100,29 @@ def _full_and_lean(record: object) -> tuple[object, object]:
     return out[0], out[1]
 
 
-def test_a_plain_deal_is_added_up_without_the_full_scorer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The lean path is the one taken for a plain deal (all declared, no penalty, bar or lead out of turn), and the
-    full scorer for anything more: the speed is what it is for."""
-    import piquet_ref.deal.totals as totals
+def test_the_event_log_is_built_only_when_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One scorer decides every score; its trace becomes the event log only when a caller reads the events or the
+    tricks, never for the lean totals (what the speed of `deal_totals` is for), and once for a result read twice."""
+    import piquet_ref.deal.result as result_module
 
-    def refused(deal: object) -> object:
-        raise AssertionError("the full scorer was called")
+    built: list[int] = []
+    real = result_module.event_log
 
-    monkeypatch.setattr(totals, "score_normal_form", refused)
+    def counted(trace: Any) -> Any:
+        built.append(len(trace))
+        return real(trace)
+
+    monkeypatch.setattr(result_module, "event_log", counted)
     rng = random.Random(9)
-    for record in [random_record(rng) for _ in range(100)] + [random_record(rng, tricks=rng.randrange(12)) for _ in range(20)]:
+    records = [random_record(rng) for _ in range(60)] + [random_record(rng, tricks=rng.randrange(12)) for _ in range(20)]
+    records += [situation_record(s, rng) for s in SITUATIONS for _ in range(3)]
+    for record in records:
         deal_totals(record)
-    barred = random_record(rng)
-    barred["elder"]["barred"] = ["point"]
-    with pytest.raises(AssertionError, match="full scorer"):
-        deal_totals(barred)
+    assert built == []
+    result = score_deal(records[0])
+    assert built == [] and result.elder.total == deal_totals(records[0]).elder.total
+    assert result.events and result.tricks and result.events is result.events
+    assert len(built) == 1 and sum(e.points for e in result.events if e.player == "elder") == result.elder.total
 
 
 def test_an_illegal_trick_is_refused_by_the_lean_totals_as_by_the_full_result() -> None:

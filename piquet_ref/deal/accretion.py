@@ -1,31 +1,34 @@
 """A resolved deal scored in the order of accretion: carte blanche, point, sequences, sets, the play, the cards.
 
-Every score is an `Event`; totals are sums of the log. Repique and pique are decided by `bonus_step`, a pure
-function folded over the scores in the order of accretion (`bonuses` is that fold), so that order alone decides
-them. The scorer reads the normal form only (`deal.normal_form.NormalDeal`): what a penalty takes away is a field
-of it, never a question about how the deal went wrong."""
+Every score adds to its player's sums and leaves an entry in the trace that `deal.result.event_log` turns into the
+event log on demand. Repique and pique are decided by `bonus_step`, a pure function folded over the scores in the
+order of accretion (`bonuses` is that fold), so that order alone decides them; once neither can follow, a category's
+holdings are one entry and a trick's points numbers of its entry, which is where the speed comes from. The scorer
+reads the normal form only (`deal.normal_form.NormalDeal`): what a penalty takes away is a field of it, never a
+question about how the deal went wrong."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
-from piquet_ref.hand.cards import PACK_SIZE, Card, Hand
+from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, hand_of_pack, pack_of_hand
 from piquet_ref.hand.cards import tuple_new as _new
-from piquet_ref.hand.declarations import (
-    DECL_INDEX, DeclCategory, Declaration, Point, Sequence, SetHolding, compare_declarations, declared, held_point, held_sequences,
-    held_sets, point_points, sequence_name, set_name, table_comparison,
-)
+from piquet_ref.hand.declarations import DECL_INDEX, Comparison, DeclCategory, Declaration, compare_declarations, declared, table_comparison
 from piquet_ref.deal.normal_form import NormalDeal
-from piquet_ref.deal.result import KEY_INDEX, DealResult, Event, PlayerScore, Trick
-from piquet_ref.hand.play import beats, check_trick, trick_is_legal
+from piquet_ref.deal.result import (
+    KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ScoreEntry, TrickEntry,
+    holding_scores,
+)
+from piquet_ref.hand.play import beats, check_trick, follows_the_rules
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Ruleset, ScoreKey
+from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, PlayRules, Ruleset, ScoreKey
 
 BonusState = tuple[int, int, int]
 """The repique and pique so far: (first player to score, 0 elder / 1 younger, or -1 before anyone has;
 his total towards the repique; his total towards the pique)."""
 NO_SCORE_YET: BonusState = (-1, 0, 0)
+PLAY = KEY_INDEX["play"]
 
 
 def bonus_step(
@@ -168,6 +171,36 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
     post: [(t.lead, t.follow) for t in __return__.tricks] == list(deal.tricks)
     post: __return__.complete == (len(deal.tricks) == (deal.tricks_to_play or deal.ruleset.play.tricks))
     """
+    s = scored(deal)
+    return DealResult.of_trace(
+        deal.ruleset, s.elder, s.younger, tuple(s.trace), s.comparison, s.choices, deal.carte_blanche, deal.hands, s.complete,
+        deal.silent, deal.barred, deal.out_of_turn,
+    )
+
+
+class Scored(NamedTuple):
+    """What the scorer decides of a deal: each player's ten scores, the trace of every score in order (`event_log`
+    turns it into the events and tricks), the verdicts, the explicit declarations and whether every trick was played.
+    `score_normal_form` makes a `DealResult` of it, `deal.totals` reads the scores alone."""
+
+    elder: PlayerScore
+    younger: PlayerScore
+    trace: list[ScoreEntry | TrickEntry | HoldingsEntry]
+    comparison: Comparison
+    choices: tuple[Declaration | None, Declaration | None]
+    complete: bool
+
+
+def scored(deal: NormalDeal) -> Scored:
+    """The scores of a resolved deal in the order of accretion, with their trace (see `score_normal_form`): the
+    points of play by the ruleset's table of every pair of cards (`_trick_points`).
+
+    rules: accretion.order, carte-blanche.score, play.lead-point, play.second-wins-point, play.last-trick, cards.majority, cards.divided, capot.score
+    raises: PiquetError
+    post: all(score.total == sum(score[:-1]) for score in (__return__.elder, __return__.younger))
+    post: __return__.complete == (len(deal.tricks) == (deal.tricks_to_play or deal.ruleset.play.tricks))
+    post: len([entry for entry in __return__.trace if entry[0] == 1]) == len(deal.tricks)
+    """
     rs = deal.ruleset
     hands = deal.hands
     decl: list[Declaration | None] = [None, None]
@@ -180,7 +213,7 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
         comparison = compare_declarations(e_decl, y_decl, rs)
     log = _Log(rs.accretion, rs.cards.capot_counts_toward_bonuses, deal.silent, deal.barred)
     add = log.add
-    tricks: tuple[Trick, ...] = ()
+    won = (0, 0)
     complete = len(deal.tricks) == (deal.tricks_to_play or rs.play.tricks)
     for category in rs.accretion.order:
         if category == "carte_blanche":
@@ -189,22 +222,22 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
                     add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", deal.dealt[i], "carte blanche", None)
         elif category in DECL_INDEX:
             good = comparison.good(category)
-            if good is not None:
+            if good is None:
+                continue
+            if decl[good] is not None or not log.holdings_at_once(good, category, comparison.values[2 * DECL_INDEX[category] + good], hands[good], rs):
                 for points, rule, cards, note in holding_scores(category, decl[good], hands[good], rs):
                     add(good, category, points, rule, cards, note, None)
         elif category == "play":
-            tricks = _play(deal.tricks, hands, rs, log, deal.out_of_turn)
+            won = _play(deal, log)
         elif category == "cards" and complete:
-            won = sum(1 for trick in tricks if trick.winner == "elder")
-            for i, n in enumerate(tricks_for_the_cards((won, len(tricks) - won), deal.credited, rs)):
+            for i, n in enumerate(tricks_for_the_cards(won, deal.credited, rs)):
                 cards_points, capot_points = cards_scores(n, rs)
                 add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
                 add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
-    e_sums, y_sums = log.sums
-    return DealResult(
-        rs, _new(PlayerScore, (*e_sums, log.totals[0])), _new(PlayerScore, (*y_sums, log.totals[1])),
-        tuple(log.events), comparison, (decl[0], decl[1]) if explicit else (None, None),
-        deal.carte_blanche, hands, tricks, complete, deal.silent, deal.barred, deal.out_of_turn,
+    e, y = log.sums
+    return Scored(
+        _new(PlayerScore, (*e, sum(e))), _new(PlayerScore, (*y, sum(y))), log.trace, comparison,
+        (decl[0], decl[1]) if explicit else (None, None), complete,
     )
 
 
@@ -235,13 +268,13 @@ def cards_scores(won: int, rs: Ruleset) -> tuple[int, int]:
 
 
 class _Log:
-    """The event log of one deal as it is scored: events in the order of accretion, each with the running
-    totals after it, and each bonus right after the score that wins it (a builder local to `score_deal`).
-    A player who reckons nothing (`silent`) scores nothing but his carte blanche (Case XXI), and a player
-    scores nothing in a category he is `barred` from (law 46, Case I; law 56, Case IV); every score either
-    would have made still saves a repique or pique (`bar_step`), so his cards bar (000 §Scoring, law 58)."""
+    """The scores of one deal as they are made: per player per score key, and their trace in the order of accretion,
+    each bonus right after the score that wins it (a builder local to `scored`). A player who reckons nothing
+    (`silent`) scores nothing but his carte blanche (Case XXI), and a player scores nothing in a category he is
+    `barred` from (law 46, Case I; law 56, Case IV); every score either would have made still saves a repique or
+    pique (`bar_step`), so his cards bar (000 §Scoring, law 58)."""
 
-    __slots__ = ("acc", "events", "totals", "sums", "bonus", "capot_counts", "silent", "barred")
+    __slots__ = ("acc", "trace", "sums", "bonus", "capot_counts", "silent", "barred")
 
     def __init__(
         self, acc: AccretionRules, capot_counts: bool, silent: tuple[bool, bool], barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())
@@ -250,10 +283,25 @@ class _Log:
         self.silent = silent
         self.barred = barred
         self.capot_counts = capot_counts
-        self.events: list[Event] = []
-        self.totals = [0, 0]  # (elder, younger)
+        self.trace: list[ScoreEntry | TrickEntry | HoldingsEntry] = []
         self.sums = ([0] * len(SCORE_KEYS), [0] * len(SCORE_KEYS))  # per player, per score key
         self.bonus: BonusState | None = NO_SCORE_YET  # None once no repique or pique can follow
+
+    def holdings_at_once(self, p: int, category: DeclCategory, points: int, hand: Hand, rs: Ruleset) -> bool:
+        """Score all that `hand` holds in `category`, `points` in all, as one entry of the trace, where no repique or
+        pique is won within them (bonus_step adds up: a bonus reached by one of the holdings is reached by their sum),
+        so that none can turn on which holding reached it, and nothing is barred or silenced; False, scoring nothing,
+        where they must be scored holding by holding."""
+        if self.silent[p] or category in self.barred[p]:
+            return False
+        if self.bonus is not None:
+            after, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
+            if won:
+                return False
+            self.bonus = after
+        self.sums[p][KEY_INDEX[category]] += points
+        self.trace.append((2, p, category, hand, rs))
+        return True
 
     def add(self, p: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None) -> None:
         """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
@@ -263,18 +311,14 @@ class _Log:
             if self.bonus is not None and (category != "capot" or self.capot_counts):
                 self.bonus = bar_step(self.bonus, p)  # saves, wins nothing
             return
-        totals = self.totals
-        totals[p] += points
         self.sums[p][KEY_INDEX[category]] += points
-        self.events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, trick, (totals[0], totals[1]))))
+        self.trace.append((0, p, category, points, rule, cards, note, trick))
         if self.bonus is not None and (category != "capot" or self.capot_counts):
             self.bonus, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
             for bonus in won:
                 rule_of = self.acc.repique if bonus == "repique" else self.acc.pique
-                totals[p] += rule_of.points
                 self.sums[p][KEY_INDEX[bonus]] += rule_of.points
-                running = (totals[0], totals[1])
-                self.events.append(Event(PLAYERS[p], bonus, rule_of.points, f"{bonus}.score", (), _bonus_note(bonus, self.acc), trick, running))
+                self.trace.append((0, p, bonus, rule_of.points, f"{bonus}.score", (), _bonus_note(bonus, self.acc), trick))
 
 
 @lru_cache(maxsize=None)
@@ -284,86 +328,65 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
     return f"{bonus}: {rule_of.threshold} {where} before the adversary counts"
 
 
-def holding_scores(
-    category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
-) -> list[HoldingScore]:
-    """(points, rule, cards, note) of each holding a good player scores in a declaration category: what he declared,
-    or all his hand holds (also read by `deal.totals`, holding by holding while a bonus may turn on one).
-
-    rules: point.score, sequence.score, sets.score
-    post: category != "point" or len(__return__) <= 1
-    post: all(points >= 0 and rule == HOLDING_RULE[category] and cards for points, rule, cards, _ in __return__)
-    """
-    if category == "point":
-        pt = declaration.point if declaration else held_point(hand, rs)
-        return [] if pt is None else [_point_score(pt, rs)]
-    if category == "sequences":
-        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else held_sequences(hand, rs))]
-    return [_set_score(h, rs) for h in (declaration.sets if declaration else held_sets(hand, rs))]
-
-
-HoldingScore = tuple[int, str, tuple[Card, ...], str]
-HOLDING_RULE = {"point": "point.score", "sequences": "sequence.score", "sets": "sets.score"}
-# Holdings recur from deal to deal, so what each one scores (with its note) is computed once per ruleset.
-
-
 @lru_cache(maxsize=None)
-def _point_score(pt: Point, rs: Ruleset) -> HoldingScore:
-    note = f"point of {pt.length} in {rs.pack.suits[pt.suit].name}, making {pt.pips}"
-    return point_points(pt, rs), "point.score", pt.cards, note
+def _trick_points(play: PlayRules, last: bool) -> tuple[tuple[bool, int, int], ...]:
+    """For each (card led, card played to it), indexed `lead << 5 | follow`: whether the follower wins (`beats`),
+    the leader's points for the lead and the follower's for winning it as second player, in any trick but the last
+    (`last` False) or in the last, where a ruleset may score a card of any rank."""
+    any_rank = last and play.last_any_rank
+    return tuple(
+        (
+            beats(lead, follow),
+            play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
+            play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
+        )
+        for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
+    )
 
 
-@lru_cache(maxsize=None)
-def _sequence_score(q: Sequence, rs: Ruleset) -> HoldingScore:
-    note = f"{sequence_name(q, rs)} in {rs.pack.suits[q.suit].name}"
-    return rs.sequences.values[q.length], "sequence.score", q.cards, note
-
-
-@lru_cache(maxsize=None)
-def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
-    return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
-
-
-def _play(tricks: tuple[tuple[Card, Card], ...], hands: tuple[Hand, Hand], rs: Ruleset, log: _Log, out_of_turn: tuple[int, ...] = ()) -> tuple[Trick, ...]:
-    """Check the tricks in order and score them into `log`; the lead passes to each trick's winner, save that
-    a trick led out of turn (law 59 III) is led by the other player, and scores as any trick he led."""
+def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
+    """Check the tricks in order and score them into `log`; the tricks each player won. The lead passes to each
+    trick's winner, save that a trick led out of turn (law 59 III) is led by the other player, and scores as any
+    trick he led. While a repique or pique may still turn on a point each is a score of its own (`_Log.add`); after
+    that a trick's points are numbers of its entry in the trace, not counted for a player who reckons nothing."""
+    rs = deal.ruleset
     play = rs.play
-    held = [list(hands[0]), list(hands[1])]
+    packs = [pack_of_hand(deal.hands[0]), pack_of_hand(deal.hands[1])]
     leader = PLAYERS.index(play.first_leader)
-    out = []
     last = play.tricks
-    lead_pts, win_pts, last_pts = play.lead_points, play.second_win_points, play.last_trick_extra
-    lead_min, win_min, last_any = play.lead_min, play.win_min, play.last_any_rank
-    add, totals = log.add, log.totals
-    for n, (lead, follow) in enumerate(tricks, 1):
-        if n - 1 in out_of_turn:
+    table = _trick_points(play, False), _trick_points(play, True)
+    extras = (0, play.last_trick_extra)
+    silent = deal.silent
+    out_of_turn, trace, add = deal.out_of_turn, log.trace, log.add
+    points, won = [0, 0], [0, 0]
+    live = log.bonus is not None
+    for n, (lead, follow) in enumerate(deal.tricks, 1):
+        if out_of_turn and n - 1 in out_of_turn:
             leader = 1 - leader
         follower = 1 - leader
-        _take_trick(held, leader, lead, follow, n, rs)
-        any_rank = n == last and last_any
-        if lead & 7 >= lead_min or any_rank:
-            add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
-        winner = leader
-        if beats(lead, follow):
-            winner = follower
-            if follow & 7 >= win_min or any_rank:
-                add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
-        if n == last:
-            add(winner, "play", last_pts, "play.last-trick", (lead, follow), "last trick", n)
-        out.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (totals[0], totals[1]))))
+        lp, fp = packs[leader], packs[follower]
+        if not follows_the_rules(lp, fp, lead, follow):
+            check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
+        packs[leader], packs[follower] = lp ^ 1 << lead, fp ^ 1 << follow
+        second, lead_points, win_points = table[n == last][lead << 5 | follow]
+        winner = follower if second else leader
+        extra = extras[n == last]
+        if live:
+            add(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n)
+            add(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n)
+            add(winner, "play", extra, LAST_TRICK.rule, (lead, follow), LAST_TRICK.note, n)
+            trace.append((1, n, leader, lead, follow, winner, 0, 0, 0))
+            live = log.bonus is not None
+        else:
+            if silent[leader]:
+                lead_points = 0
+            if silent[winner]:
+                win_points = extra = 0
+            points[leader] += lead_points
+            points[winner] += win_points + extra
+            trace.append((1, n, leader, lead, follow, winner, lead_points, win_points, extra))
+        won[winner] += 1
         leader = winner
-    return tuple(out)
-
-
-def _take_trick(held: list[list[int]], leader: int, lead: Card, follow: Card, n: int, rs: Ruleset) -> None:
-    """Check trick `n` (the leader holds `lead`, the follower holds `follow` and follows suit if he can) and take both
-    cards out of the hands `held` (suit masks, the elder's first); the precise error where it is not legal. The full
-    scorer and the lean totals (`deal.totals`) play the tricks through it."""
-    lh, fh = held[leader], held[1 - leader]
-    if not trick_is_legal(lh, fh, lead, follow):
-        check_trick(Hand(*lh), Hand(*fh), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-    lh[lead >> 3] &= ~(1 << (lead & 7))
-    fh[follow >> 3] &= ~(1 << (follow & 7))
-
-
-ONE_CARD = tuple((card,) for card in range(PACK_SIZE))  # the cards of a play event, built once
+    log.sums[0][PLAY] += points[0]
+    log.sums[1][PLAY] += points[1]
+    return won[0], won[1]

@@ -6,11 +6,16 @@ The values `score_deal` returns, kept apart from the scorer so that the predicat
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from piquet_ref.hand.cards import Card, Hand, format_card
+from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, format_card
+from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.hand.notation import card_repr, cards_repr, cards_text
-from piquet_ref.hand.declarations import Comparison, DeclCategory, Declaration, declare_all
+from piquet_ref.hand.declarations import (
+    Comparison, DeclCategory, Declaration, Point, Sequence, SetHolding, declare_all, held_point, held_sequences, held_sets, point_points,
+    sequence_name, set_name,
+)
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, Ruleset, ScoreKey
 
 
@@ -83,22 +88,198 @@ class PlayerScore(NamedTuple):
 KEY_INDEX = {key: i for i, key in enumerate(SCORE_KEYS)}  # PlayerScore's fields are SCORE_KEYS, then total
 
 
-class DealResult(NamedTuple):
-    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks."""
+ScoreEntry = tuple[int, int, ScoreKey, int, str, tuple[Card, ...], str, "int | None"]
+"""A score of the trace: (0, player 0 elder / 1 younger, key, points, rule, cards, note, trick or None)."""
+TrickEntry = tuple[int, int, int, Card, Card, int, int, int, int]
+"""A trick of the trace: (1, number, leader 0/1, card led, card played to it, winner 0/1, then the points it scores
+that no score entry of the trace lists: the leader's for the lead, the follower's for winning it as second player, the
+winner's for the last trick)."""
+HoldingsEntry = tuple[int, int, "DeclCategory", Hand, Ruleset]
+"""The holdings a good player scores in a category, all that his hand holds, each a score in turn (`holding_scores`):
+(2, player 0/1, category, his hand after the exchange, the ruleset)."""
+Trace = tuple["ScoreEntry | TrickEntry | HoldingsEntry", ...]
+
+class PlayScore(NamedTuple):
+    """The rule and the note of one of the three scores of the play."""
+
+    rule: str
+    note: str
+
+
+LEAD = PlayScore("play.lead-point", "lead")
+SECOND_WINS = PlayScore("play.second-wins-point", "wins the trick as second player")
+LAST_TRICK = PlayScore("play.last-trick", "last trick")
+
+ONE_CARD = tuple((card,) for card in range(PACK_SIZE))  # the cards of a play event, built once
+
+
+def holding_scores(
+    category: ScoreKey, declaration: Declaration | None, hand: Hand, rs: Ruleset
+) -> list[HoldingScore]:
+    """(points, rule, cards, note) of each holding a good player scores in a declaration category: what he declared,
+    or all his hand holds (the scorer adds them holding by holding while a bonus may turn on one, and `event_log` lists them).
+
+    rules: point.score, sequence.score, sets.score
+    post: category != "point" or len(__return__) <= 1
+    post: all(points >= 0 and rule == HOLDING_RULE[category] and cards for points, rule, cards, _ in __return__)
+    """
+    if category == "point":
+        pt = declaration.point if declaration else held_point(hand, rs)
+        return [] if pt is None else [_point_score(pt, rs)]
+    if category == "sequences":
+        return [_sequence_score(q, rs) for q in (declaration.sequences if declaration else held_sequences(hand, rs))]
+    return [_set_score(h, rs) for h in (declaration.sets if declaration else held_sets(hand, rs))]
+
+
+HoldingScore = tuple[int, str, tuple[Card, ...], str]
+HOLDING_RULE = {"point": "point.score", "sequences": "sequence.score", "sets": "sets.score"}
+# Holdings recur from deal to deal, so what each one scores (with its note) is computed once per ruleset.
+
+
+@lru_cache(maxsize=None)
+def _point_score(pt: Point, rs: Ruleset) -> HoldingScore:
+    note = f"point of {pt.length} in {rs.pack.suits[pt.suit].name}, making {pt.pips}"
+    return point_points(pt, rs), "point.score", pt.cards, note
+
+
+@lru_cache(maxsize=None)
+def _sequence_score(q: Sequence, rs: Ruleset) -> HoldingScore:
+    note = f"{sequence_name(q, rs)} in {rs.pack.suits[q.suit].name}"
+    return rs.sequences.values[q.length], "sequence.score", q.cards, note
+
+
+@lru_cache(maxsize=None)
+def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
+    return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
+
+
+def event_log(trace: Trace) -> tuple[tuple[Event, ...], tuple[Trick, ...]]:
+    """The events and the tricks a scorer's trace stands for, in its order, each with both totals after it.
+
+    The scorer (`deal.accretion`) decides every score and keeps it in the trace as compactly as it can: a score of
+    its own, or, for the points of a trick that nothing can interleave with, as numbers of the trick's entry. This
+    turns the trace into the log a reader sees; it decides nothing."""
+    running = [0, 0]
+    events: list[Event] = []
+    tricks: list[Trick] = []
+    for entry in trace:
+        if entry[0] == 1:
+            _, n, leader, lead, follow, winner, lead_points, win_points, last_points = entry  # type: ignore[misc]
+            if lead_points:
+                running[leader] += lead_points
+                events.append(_new(Event, (PLAYERS[leader], "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n, (running[0], running[1]))))
+            if win_points:
+                running[winner] += win_points
+                events.append(_new(Event, (PLAYERS[winner], "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n, (running[0], running[1]))))
+            if last_points:
+                running[winner] += last_points
+                events.append(_new(Event, (PLAYERS[winner], "play", last_points, LAST_TRICK.rule, (lead, follow), LAST_TRICK.note, n, (running[0], running[1]))))
+            tricks.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (running[0], running[1]))))
+        elif entry[0] == 2:
+            _, p, category, hand, rs = entry  # type: ignore[misc]
+            for points, rule, cards, note in holding_scores(category, None, hand, rs):
+                running[p] += points
+                events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, None, (running[0], running[1]))))
+        else:
+            _, p, key, points, rule, cards, note, trick = entry  # type: ignore[misc]
+            running[p] += points
+            events.append(_new(Event, (PLAYERS[p], key, points, rule, cards, note, trick, (running[0], running[1]))))
+    return tuple(events), tuple(tricks)
+
+
+FIELDS = ("ruleset", "elder", "younger", "events", "comparison", "choices", "carte_blanche", "hands", "tricks", "complete",
+          "reckons_nothing", "barred", "out_of_turn")
+
+
+class DealResult:
+    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks.
+
+    Immutable, compared and hashed by its fields, and printed (`repr`) as the constructor call over them. The
+    scorer hands over its trace (`event_log`) rather than the events and tricks themselves: a caller that reads only
+    the totals (the protocol's totals, a fuzzer) never pays for a log it does not read, and the log is built the
+    first time `events` or `tricks` is read."""
+
+    __slots__ = (*FIELDS[:3], "comparison", "choices", "carte_blanche", "hands", "complete", "reckons_nothing", "barred",
+                 "out_of_turn", "_trace", "_log")
+    _fields = FIELDS
 
     ruleset: Ruleset
     elder: PlayerScore
     younger: PlayerScore
-    events: tuple[Event, ...]
     comparison: Comparison
     choices: tuple[Declaration | None, Declaration | None]  # explicit declarations; None: all held
     carte_blanche: tuple[bool, bool]
     hands: tuple[Hand, Hand]  # hands after the exchange
-    tricks: tuple[Trick, ...]
     complete: bool
-    reckons_nothing: tuple[bool, bool] = (False, False)  # penalised players (laws 25-35, 58), their scores not counted
-    barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ())  # per player, categories that bar but score nothing
-    out_of_turn: tuple[int, ...] = ()  # the tricks (indices) led out of turn, standing (law 59 III)
+    reckons_nothing: tuple[bool, bool]  # penalised players (laws 25-35, 58), their scores not counted
+    barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]]  # per player, categories that bar but score nothing
+    out_of_turn: tuple[int, ...]  # the tricks (indices) led out of turn, standing (law 59 III)
+    _trace: Trace | None
+    _log: tuple[tuple[Event, ...], tuple[Trick, ...]] | None
+
+    def __init__(
+        self, ruleset: Ruleset, elder: PlayerScore, younger: PlayerScore, events: tuple[Event, ...], comparison: Comparison,
+        choices: tuple[Declaration | None, Declaration | None], carte_blanche: tuple[bool, bool], hands: tuple[Hand, Hand],
+        tricks: tuple[Trick, ...], complete: bool, reckons_nothing: tuple[bool, bool] = (False, False),
+        barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ()), out_of_turn: tuple[int, ...] = (),
+    ) -> None:
+        values = (ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete, reckons_nothing, barred,
+                  out_of_turn, None, (tuple(events), tuple(tricks)))
+        for name, value in zip(self.__slots__, values):
+            _set(self, name, value)
+
+    @classmethod
+    def of_trace(
+        cls, ruleset: Ruleset, elder: PlayerScore, younger: PlayerScore, trace: Trace, comparison: Comparison,
+        choices: tuple[Declaration | None, Declaration | None], carte_blanche: tuple[bool, bool], hands: tuple[Hand, Hand],
+        complete: bool, reckons_nothing: tuple[bool, bool], barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]],
+        out_of_turn: tuple[int, ...],
+    ) -> DealResult:
+        """The result of a scorer's trace, its log built when first read (`event_log`)."""
+        result = _object_new(cls)
+        for name, value in zip(cls.__slots__, (ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete,
+                                               reckons_nothing, barred, out_of_turn, trace, None)):
+            _set(result, name, value)
+        return result
+
+    def _built(self) -> tuple[tuple[Event, ...], tuple[Trick, ...]]:
+        log = self._log
+        if log is None:
+            assert self._trace is not None
+            log = event_log(self._trace)
+            _set(self, "_log", log)
+        return log
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every score in the order of accretion, each bonus right after the score that wins it."""
+        return self._built()[0]
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Every trick played, with its leader, winner and both totals after it."""
+        return self._built()[1]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"DealResult is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"DealResult is immutable: cannot delete {name}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return self._values() == other._values() if isinstance(other, DealResult) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return "DealResult(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in FIELDS) + ")"
+
+    def __reduce__(self) -> tuple[type[DealResult], tuple[object, ...]]:
+        return DealResult, self._values()
 
     def score(self, player: Player) -> PlayerScore:
         return self.elder if player == "elder" else self.younger
@@ -116,3 +297,7 @@ class DealResult(NamedTuple):
         """What `player` declared: his explicit choice, or everything his hand holds."""
         i = PLAYERS.index(player)
         return self.choices[i] or declare_all(self.hands[i], self.ruleset)
+
+
+_set = object.__setattr__
+_object_new = object.__new__

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal, Sequence
 
 from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, bit_of, check_card, check_hand, format_card, suit_of
+from piquet_ref.hand.cards import hand_of_pack as hand_of_pack  # read by the contracts of follows_the_rules
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.ruleset import Player, Ruleset, check_player, other
@@ -48,6 +49,18 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
         and follower_hand[follow >> 3] >> (follow & 7) & 1
         and (follow >> 3 == suit or not follower_hand[suit])
     )
+
+
+def follows_the_rules(leader: int, follower: int, lead: Card, follow: Card) -> bool:
+    """`trick_is_legal` for hands packed as one int each (`cards.pack_of`), as the scorer plays the tricks: the
+    leader holds `lead`, the follower holds `follow` and follows suit if he can.
+
+    rules: play.follow-suit
+    pre: 0 <= leader < 1 << PACK_SIZE and 0 <= follower < 1 << PACK_SIZE
+    pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE
+    post: __return__ == trick_is_legal(hand_of_pack(leader), hand_of_pack(follower), lead, follow)
+    """
+    return bool(leader >> lead & 1 and follower >> follow & 1 and (lead >> 3 == follow >> 3 or not follower >> (lead & 24) & SUIT_MASK))
 
 
 def legal_trick_accepted(

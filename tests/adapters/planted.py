@@ -68,22 +68,12 @@ repique_by_calling = answerer(buggy_copy(
 
 pique_winner_first = answerer(buggy_copy(
     ACCRETION,
-    '''        if lead & 7 >= lead_min or any_rank:
-            add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
-        winner = leader
-        if beats(lead, follow):
-            winner = follower
-            if follow & 7 >= win_min or any_rank:
-                add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
-''',
-    '''        winner = leader
-        if beats(lead, follow):
-            winner = follower
-            if follow & 7 >= win_min or any_rank:
-                add(follower, "play", win_pts, "play.second-wins-point", ONE_CARD[follow], "wins the trick as second player", n)
-        if lead & 7 >= lead_min or any_rank:
-            add(leader, "play", lead_pts, "play.lead-point", ONE_CARD[lead], "lead", n)
-''',
+    """            add(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n)
+            add(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n)
+""",
+    """            add(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n)
+            add(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n)
+""",
 ), "pique-winner-first")
 
 

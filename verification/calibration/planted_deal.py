@@ -27,11 +27,11 @@ class Plant(NamedTuple):
 
 PLANTED: tuple[Plant, ...] = (
     Plant("last-trick-off-by-one", "the last-trick point goes to the eleventh trick",
-          "        if n == last:\n", "        if n == last - 1:\n", "play_points_by_the_rules"),
+          "        extra = extras[n == last]\n", "        extra = extras[n == last - 1]\n", "play_points_by_the_rules"),
     Plant("elder-total-is-younger", "the elder's total is taken from the younger's",
-          "(*e_sums, log.totals[0])", "(*e_sums, log.totals[1])", "totals_are_sums_of_events"),
+          "(*e, sum(e))", "(*e, sum(y))", "totals_are_sums_of_events"),
     Plant("trick-won-by-leader", "every trick is recorded as won by its leader",
-          "PLAYERS[winner], (totals[0]", "PLAYERS[leader], (totals[0]", "tricks_by_the_rules"),
+          "leader, lead, follow, winner, lead_points", "leader, lead, follow, leader, lead_points", "tricks_by_the_rules"),
     Plant("accretion-reversed", "the categories are scored in reverse order of accretion",
           "for category in rs.accretion.order:", "for category in rs.accretion.order[::-1]:",
           "events_in_the_order_of_accretion"),
@@ -41,7 +41,7 @@ PLANTED: tuple[Plant, ...] = (
     Plant("cards-one-trick-late", "seven tricks do not win the cards",
           "won >= rs.cards.min_tricks", "won > rs.cards.min_tricks", "cards_and_capot_by_the_rules"),
     Plant("penalised-player-scores-play", "a player who reckons nothing scores his play points",
-          'if (self.silent[p] and category != "carte_blanche") or', 'if (self.silent[p] and category not in ("carte_blanche", "play")) or',
+          "    silent = deal.silent\n", "    silent = (False, False)\n",
           "play_points_by_the_rules", irregular=True),
 )
 

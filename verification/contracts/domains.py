@@ -142,6 +142,7 @@ BOUNDED: dict[str, str] = {
     "piquet_ref.hand.cards.size": CARD_WHY,
     "piquet_ref.hand.play.trick_fault": TRICK_WHY,
     "piquet_ref.hand.play.trick_is_legal": TRICK_WHY,
+    "piquet_ref.hand.play.follows_the_rules": TRICK_WHY,
 }
 
 
@@ -152,7 +153,7 @@ def one_suit_hands() -> Iterable[tuple[int, int, int, int]]:
 
 
 def trick_hands(lead: int, follow: int) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Hands that tell apart everything `trick_fault` and `trick_is_legal` read: whether the leader holds the card
+    """Hands that tell apart everything `trick_fault`, `trick_is_legal` and `follows_the_rules` read: whether the leader holds the card
     led, whether the follower holds it, holds the card played, and holds another card of the suit led; the other
     suits empty or full; the leader's and the follower's cards apart or not."""
     lead_suit, lead_bit = divmod(lead, BITS_PER_SUIT)
