@@ -14,15 +14,15 @@ from typing import Iterable, NamedTuple
 
 from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, hand_of_pack, pack_of_hand
 from piquet_ref.hand.cards import tuple_new as _new
-from piquet_ref.hand.declarations import DECL_INDEX, Comparison, DeclCategory, Declaration, compare_declarations, declared, table_comparison
+from piquet_ref.hand.declarations import ALL, DECL_INDEX, Comparison, DeclCategory, Declaration, compare_declarations, declared, table_comparison
 from piquet_ref.deal.normal_form import NormalDeal
 from piquet_ref.deal.result import (
-    KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ScoreEntry, TrickEntry,
+    KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ResultParts, ScoreEntry, TrickEntry,
     holding_scores,
 )
 from piquet_ref.hand.play import beats, check_trick, follows_the_rules
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, PlayRules, Ruleset, ScoreKey
+from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Ruleset, ScoreKey
 
 BonusState = tuple[int, int, int]
 """The repique and pique so far: (first player to score, 0 elder / 1 younger, or -1 before anyone has;
@@ -172,10 +172,9 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
     post: __return__.complete == (len(deal.tricks) == (deal.tricks_to_play or deal.ruleset.play.tricks))
     """
     s = scored(deal)
-    return DealResult.of_trace(
-        deal.ruleset, s.elder, s.younger, tuple(s.trace), s.comparison, s.choices, deal.carte_blanche, deal.hands, s.complete,
-        deal.silent, deal.barred, deal.out_of_turn,
-    )
+    parts = (deal.ruleset, s.elder, s.younger, s.comparison, s.choices, deal.carte_blanche, deal.hands, s.complete, deal.silent,
+             deal.barred, deal.out_of_turn)
+    return DealResult.of_trace(_new(ResultParts, parts), tuple(s.trace))
 
 
 class Scored(NamedTuple):
@@ -204,7 +203,8 @@ def scored(deal: NormalDeal) -> Scored:
     rs = deal.ruleset
     hands = deal.hands
     decl: list[Declaration | None] = [None, None]
-    explicit = not (deal.declare[0].is_default and deal.declare[1].is_default)
+    e_choice, y_choice = deal.declare
+    explicit = not ((e_choice is ALL or e_choice.is_default) and (y_choice is ALL or y_choice.is_default))
     if not explicit:
         comparison = table_comparison(hands[0], hands[1], rs)
     else:
@@ -232,8 +232,9 @@ def scored(deal: NormalDeal) -> Scored:
         elif category == "cards" and complete:
             for i, n in enumerate(tricks_for_the_cards(won, deal.credited, rs)):
                 cards_points, capot_points = cards_scores(n, rs)
-                add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
-                add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
+                if cards_points or capot_points:
+                    add(i, "cards", cards_points, "cards.majority", (), f"the cards: {n} tricks", None)
+                    add(i, "capot", capot_points, "capot.score", (), "capot: every trick", None)
     e, y = log.sums
     return Scored(
         _new(PlayerScore, (*e, sum(e))), _new(PlayerScore, (*y, sum(y))), log.trace, comparison,
@@ -329,19 +330,23 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
 
 
 @lru_cache(maxsize=None)
-def _trick_points(play: PlayRules, last: bool) -> tuple[tuple[bool, int, int], ...]:
+def _trick_points(rs: Ruleset) -> tuple[tuple[tuple[bool, int, int], ...], tuple[tuple[bool, int, int], ...]]:
     """For each (card led, card played to it), indexed `lead << 5 | follow`: whether the follower wins (`beats`),
-    the leader's points for the lead and the follower's for winning it as second player, in any trick but the last
-    (`last` False) or in the last, where a ruleset may score a card of any rank."""
-    any_rank = last and play.last_any_rank
-    return tuple(
-        (
-            beats(lead, follow),
-            play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
-            play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
+    the leader's points for the lead and the follower's for winning it as second player; in any trick but the last,
+    then in the last, where a ruleset may score a card of any rank. Built once per ruleset."""
+    play = rs.play
+
+    def table(any_rank: bool) -> tuple[tuple[bool, int, int], ...]:
+        return tuple(
+            (
+                beats(lead, follow),
+                play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
+                play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
+            )
+            for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
         )
-        for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
-    )
+
+    return table(False), table(play.last_any_rank)
 
 
 def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
@@ -354,9 +359,9 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     packs = [pack_of_hand(deal.hands[0]), pack_of_hand(deal.hands[1])]
     leader = PLAYERS.index(play.first_leader)
     last = play.tricks
-    table = _trick_points(play, False), _trick_points(play, True)
-    extras = (0, play.last_trick_extra)
+    ordinary, in_the_last = _trick_points(rs)
     silent = deal.silent
+    counted = not (silent[0] or silent[1])
     out_of_turn, trace, add = deal.out_of_turn, log.trace, log.add
     points, won = [0, 0], [0, 0]
     live = log.bonus is not None
@@ -368,9 +373,13 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
         if not follows_the_rules(lp, fp, lead, follow):
             check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
         packs[leader], packs[follower] = lp ^ 1 << lead, fp ^ 1 << follow
-        second, lead_points, win_points = table[n == last][lead << 5 | follow]
+        if n != last:
+            second, lead_points, win_points = ordinary[lead << 5 | follow]
+            extra = 0
+        else:
+            second, lead_points, win_points = in_the_last[lead << 5 | follow]
+            extra = play.last_trick_extra
         winner = follower if second else leader
-        extra = extras[n == last]
         if live:
             add(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n)
             add(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n)
@@ -378,10 +387,11 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
             trace.append((1, n, leader, lead, follow, winner, 0, 0, 0))
             live = log.bonus is not None
         else:
-            if silent[leader]:
-                lead_points = 0
-            if silent[winner]:
-                win_points = extra = 0
+            if not counted:
+                if silent[leader]:
+                    lead_points = 0
+                if silent[winner]:
+                    win_points = extra = 0
             points[leader] += lead_points
             points[winner] += win_points + extra
             trace.append((1, n, leader, lead, follow, winner, lead_points, win_points, extra))

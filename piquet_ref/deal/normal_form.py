@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from piquet_ref.deal.record import DealRecord, PlayerRecord
 from piquet_ref.hand.cards import Card, Hand, bit_of, cards_of, check_distinct, hand_of_pack, pack_of
+from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.hand.declarations import DeclareChoice, DeclCategory, carte_blanche
 from piquet_ref.hand.exchange import deal_exchange
 from piquet_ref.rules.codes import error
@@ -97,8 +98,9 @@ def is_regular(rec: DealRecord) -> bool:
     post: not __return__ or rec.elder.dealt is None or len(rec.stock or ()) == rec.ruleset.pack.stock_size
     """
     e, y = rec.elder, rec.younger
-    if any(p.take is not None or p.took_in_first or p.false_claim or p.exposed_stock or p.waives_penalty for p in (e, y)):
-        return False
+    for p in (e, y):
+        if p.take is not None or p.took_in_first or p.false_claim or p.exposed_stock or p.waives_penalty:
+            return False
     if e.dealt is None or y.dealt is None:
         return True
     pack = rec.ruleset.pack
@@ -179,10 +181,10 @@ def resolved(rec: DealRecord, hands: tuple[Hand, Hand], blanche: tuple[bool, boo
     post: (__return__.silent, __return__.tricks_to_play, __return__.credited) == ((False, False), None, (0, 0))
     """
     e, y = rec.elder, rec.younger
-    return NormalDeal(
+    return _new(NormalDeal, (
         rec.ruleset, hands, (e.dealt or (), y.dealt or ()), blanche, (e.declare, y.declare), rec.tricks, rec.out_of_turn,
-        (e.barred, y.barred),
-    )
+        (e.barred, y.barred), (False, False), None, (0, 0),
+    ))
 
 
 def hands_and_tricks_as_given(

@@ -191,17 +191,8 @@ FIELDS = ("ruleset", "elder", "younger", "events", "comparison", "choices", "car
           "reckons_nothing", "barred", "out_of_turn")
 
 
-class DealResult:
-    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks.
-
-    Immutable, compared and hashed by its fields, and printed (`repr`) as the constructor call over them. The
-    scorer hands over its trace (`event_log`) rather than the events and tricks themselves: a caller that reads only
-    the totals (the protocol's totals, a fuzzer) never pays for a log it does not read, and the log is built the
-    first time `events` or `tricks` is read."""
-
-    __slots__ = (*FIELDS[:3], "comparison", "choices", "carte_blanche", "hands", "complete", "reckons_nothing", "barred",
-                 "out_of_turn", "_trace", "_log")
-    _fields = FIELDS
+class ResultParts(NamedTuple):
+    """What a result holds besides its event log and tricks, as the scorer hands it over."""
 
     ruleset: Ruleset
     elder: PlayerScore
@@ -214,6 +205,19 @@ class DealResult:
     reckons_nothing: tuple[bool, bool]  # penalised players (laws 25-35, 58), their scores not counted
     barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]]  # per player, categories that bar but score nothing
     out_of_turn: tuple[int, ...]  # the tricks (indices) led out of turn, standing (law 59 III)
+
+
+class DealResult:
+    """A scored deal: the ten keys per player, the event log, the verdicts, the hands and the tricks.
+
+    Immutable, compared and hashed by its fields, and printed (`repr`) as the constructor call over them. The
+    scorer hands over its trace (`event_log`) rather than the events and tricks themselves: a caller that reads only
+    the totals (the protocol's totals, a fuzzer) never pays for a log it does not read, and the log is built the
+    first time `events` or `tricks` is read."""
+
+    __slots__ = ("_parts", "_trace", "_log")
+    _fields = FIELDS
+    _parts: ResultParts
     _trace: Trace | None
     _log: tuple[tuple[Event, ...], tuple[Trick, ...]] | None
 
@@ -223,24 +227,63 @@ class DealResult:
         tricks: tuple[Trick, ...], complete: bool, reckons_nothing: tuple[bool, bool] = (False, False),
         barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]] = ((), ()), out_of_turn: tuple[int, ...] = (),
     ) -> None:
-        values = (ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete, reckons_nothing, barred,
-                  out_of_turn, None, (tuple(events), tuple(tricks)))
-        for name, value in zip(self.__slots__, values):
-            _set(self, name, value)
+        _set(self, "_parts", ResultParts(ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete,
+                                         reckons_nothing, barred, out_of_turn))
+        _set(self, "_trace", None)
+        _set(self, "_log", (tuple(events), tuple(tricks)))
 
     @classmethod
-    def of_trace(
-        cls, ruleset: Ruleset, elder: PlayerScore, younger: PlayerScore, trace: Trace, comparison: Comparison,
-        choices: tuple[Declaration | None, Declaration | None], carte_blanche: tuple[bool, bool], hands: tuple[Hand, Hand],
-        complete: bool, reckons_nothing: tuple[bool, bool], barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]],
-        out_of_turn: tuple[int, ...],
-    ) -> DealResult:
+    def of_trace(cls, parts: ResultParts, trace: Trace) -> DealResult:
         """The result of a scorer's trace, its log built when first read (`event_log`)."""
         result = _object_new(cls)
-        for name, value in zip(cls.__slots__, (ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete,
-                                               reckons_nothing, barred, out_of_turn, trace, None)):
-            _set(result, name, value)
+        _set(result, "_parts", parts)
+        _set(result, "_trace", trace)
+        _set(result, "_log", None)
         return result
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._parts.ruleset
+
+    @property
+    def elder(self) -> PlayerScore:
+        return self._parts.elder
+
+    @property
+    def younger(self) -> PlayerScore:
+        return self._parts.younger
+
+    @property
+    def comparison(self) -> Comparison:
+        return self._parts.comparison
+
+    @property
+    def choices(self) -> tuple[Declaration | None, Declaration | None]:
+        return self._parts.choices
+
+    @property
+    def carte_blanche(self) -> tuple[bool, bool]:
+        return self._parts.carte_blanche
+
+    @property
+    def hands(self) -> tuple[Hand, Hand]:
+        return self._parts.hands
+
+    @property
+    def complete(self) -> bool:
+        return self._parts.complete
+
+    @property
+    def reckons_nothing(self) -> tuple[bool, bool]:
+        return self._parts.reckons_nothing
+
+    @property
+    def barred(self) -> tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]]:
+        return self._parts.barred
+
+    @property
+    def out_of_turn(self) -> tuple[int, ...]:
+        return self._parts.out_of_turn
 
     def _built(self) -> tuple[tuple[Event, ...], tuple[Trick, ...]]:
         log = self._log
