@@ -200,3 +200,27 @@ def test_the_cases_are_read_from_the_json_copy_only_while_it_is_the_copy_of_the_
     os.utime(root / EXPORTED, (time.time() + 10, time.time() + 10))  # a copy newer, but of other files
     (root / "cases" / "extra.yaml").write_text((root / "cases" / from_yaml[1].path).read_text(encoding="utf-8"))
     assert len(load_cases(root / "cases")) == len(from_yaml) + 1
+
+
+def test_a_result_from_the_trace_is_the_result_of_its_fields() -> None:
+    """A result whose log is built on demand equals and hashes as the result built from its fields, pickles with its
+    log, its repr reads back, and it refuses to be changed."""
+    import pickle
+
+    import piquet_ref
+    from piquet_ref.deal.result import FIELDS, DealResult
+
+    rng = random.Random(31)
+    names = {name: getattr(piquet_ref, name) for name in piquet_ref.__all__}
+    for record in [random_record(rng) for _ in range(5)] + [situation_record(s, rng) for s in SITUATIONS[:4]]:
+        lazy = score_deal(record)
+        built = DealResult(**{name: getattr(lazy, name) for name in FIELDS})
+        assert built == lazy and lazy == built and hash(built) == hash(lazy) and built._fields == FIELDS
+        copy = pickle.loads(pickle.dumps(lazy))  # the ruleset is compared by identity: a copy has one of its own
+        assert (copy.ruleset.id, copy.elder, copy.events, copy.tricks, copy.hands) == (lazy.ruleset.id, lazy.elder, lazy.events, lazy.tricks, lazy.hands)
+        assert eval(repr(lazy), names) == lazy  # noqa: S307
+        assert lazy != score_deal(random_record(rng)) and lazy != lazy.elder
+        with pytest.raises(AttributeError, match="immutable"):
+            lazy.complete = False  # type: ignore[misc]
+        with pytest.raises(AttributeError, match="immutable"):
+            del lazy.events  # type: ignore[misc]

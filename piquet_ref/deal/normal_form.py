@@ -25,7 +25,7 @@ from piquet_ref.rules.ruleset import PLAYERS, Ruleset
 
 class NormalDeal(NamedTuple):
     """A deal as the scorer reads it. The last three fields are the penalties of an irregular deal; a regular
-    deal leaves them at their defaults."""
+    deal has none: nobody silent, the ruleset's tricks (None), nothing credited."""
 
     ruleset: Ruleset
     hands: tuple[Hand, Hand]  # (elder, younger) after the exchange
@@ -35,9 +35,9 @@ class NormalDeal(NamedTuple):
     tricks: tuple[tuple[Card, Card], ...]  # leader's card first
     out_of_turn: tuple[int, ...]  # tricks (indices) led out of turn by the other player, standing (law 59 III)
     barred: tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]]  # categories that bar and save but score nothing
-    silent: tuple[bool, bool] = (False, False)  # reckons nothing that deal but a carte blanche (laws 25-35, 44, 54, 58)
-    tricks_to_play: int | None = None  # the tricks of the deal when a short hand makes them fewer than the ruleset's (law 57)
-    credited: tuple[int, int] = (0, 0)  # tricks counted at the end for cards that nothing can be played to (law 57)
+    silent: tuple[bool, bool]  # reckons nothing that deal but a carte blanche (laws 25-35, 44, 54, 58)
+    tricks_to_play: int | None  # the tricks of the deal when a short hand makes them fewer than the ruleset's (law 57)
+    credited: tuple[int, int]  # tricks counted at the end for cards that nothing can be played to (law 57)
 
 
 # The exchange's rules as predicates over a resolved deal: the postconditions of the functions that resolve a record.
