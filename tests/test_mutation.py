@@ -222,6 +222,26 @@ def test_rejudging_again_keeps_what_an_earlier_rejudging_killed_and_adds_its_run
     assert again["score"] == round(92 / 100, 4)
 
 
+def test_suite_reports_merge_file_by_file_the_last_that_covers_a_file_winning() -> None:
+    """A run --only over the files a change touched replaces what an earlier run found in them, and only there."""
+    from verification.mutation import merged_suite_report
+
+    def row(mutant: str, file: str, status: str) -> dict[str, object]:
+        return {"mutant": mutant, "file": file, "status": status}
+
+    whole = {"date": "2026-01-01", "commit": "a", "seconds": 100.0, "baseline_seconds": 9.0, "unjudged": ["x2"],
+             "outcomes": [row("x1", "x.py", "killed"), row("x2", "x.py", "survived"), row("y1", "y.py", "survived")]}
+    again = {"date": "2026-01-02", "commit": "b", "seconds": 10.0, "baseline_seconds": 8.0,
+             "outcomes": [row("y1", "y.py", "killed"), row("y2", "y.py", "killed")]}
+    merged = merged_suite_report([whole, again])
+    assert [r["mutant"] for r in merged["outcomes"]] == ["x1", "x2", "y1", "y2"]
+    assert [r["status"] for r in merged["outcomes"]] == ["killed", "survived", "killed", "killed"]
+    assert (merged["date"], merged["commit"], merged["seconds"], merged["baseline_seconds"]) == ("2026-01-02", "b", 110.0, 8.0)
+    assert merged["unjudged"] == ["x2"]
+    assert [(r["commit"], r["files"]) for r in merged["runs"]] == [("a", ["x.py"]), ("b", ["y.py"])]
+    assert merged_suite_report([whole]) is whole
+
+
 def test_a_suite_run_cut_short_reports_what_its_journal_holds_and_lists_the_rest_as_unjudged() -> None:
     from verification.mutation import journal_report
 

@@ -216,6 +216,8 @@ def test_a_result_from_the_trace_is_the_result_of_its_fields() -> None:
         lazy = score_deal(record)
         built = DealResult(**{name: getattr(lazy, name) for name in FIELDS})
         assert built == lazy and lazy == built and hash(built) == hash(lazy) and built._fields == FIELDS
+        if lazy.reckons_nothing == (False, False) and lazy.barred == ((), ()) and not lazy.out_of_turn:  # no penalty: the defaults
+            assert DealResult(**{name: getattr(lazy, name) for name in FIELDS[:-3]}) == lazy
         copy = pickle.loads(pickle.dumps(lazy))  # the ruleset is compared by identity: a copy has one of its own
         assert (copy.ruleset.id, copy.elder, copy.events, copy.tricks, copy.hands) == (lazy.ruleset.id, lazy.elder, lazy.events, lazy.tricks, lazy.hands)
         assert eval(repr(lazy), names) == lazy  # noqa: S307

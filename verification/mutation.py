@@ -935,6 +935,28 @@ def suite_lists(lists: Lists) -> Lists:
     return lists._replace(unpinned={}, api_only={})
 
 
+def merged_suite_report(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One suite-judge report of several: each mutated file's rows from the last report that covers it (a run --only
+    over the files a change touched judges them again), with what each run was and which files it gave."""
+    if len(reports) == 1:
+        return reports[0]
+    source: dict[str, int] = {}  # file -> the report its rows come from
+    for i, report in enumerate(reports):
+        source.update({str(r["file"]): i for r in report["outcomes"]})
+    rows = [r for i, report in enumerate(reports) for r in report["outcomes"] if source[str(r["file"])] == i]
+    kept = {str(r["mutant"]) for r in rows}
+    runs = [{"date": report["date"], "commit": report.get("commit"), "seconds": report["seconds"],
+             "files": sorted(f for f, j in source.items() if j == i)} for i, report in enumerate(reports)]
+    return {
+        **reports[-1],
+        "date": max(str(r["date"]) for r in reports),
+        "seconds": round(sum(float(r["seconds"]) for r in reports), 1),
+        "outcomes": rows,
+        "unjudged": [m for report in reports for m in report.get("unjudged", []) if m in kept],
+        "runs": runs,
+    }
+
+
 def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
     """What VERIFICATION.md reports of a suite-judge run: figures, how each mutant was judged, survivors."""
     lists = suite_lists(load_lists())
@@ -962,6 +984,7 @@ def suite_summary(report: dict[str, Any]) -> dict[str, Any]:
             for r in rows if classify(r, lists) == "survived"
         ],
         "equivalent_killed": sorted(r["mutant"] for r in rows if r["mutant"] in lists.equivalent and r["status"] in KILLED and r["seconds"] > 0),
+        **({"runs": report["runs"]} if "runs" in report else {}),
     }
 
 
@@ -1025,7 +1048,7 @@ def main(argv: list[str] | None = None) -> int:
     p_report.add_argument("reports", type=Path, nargs="*", help="corpus reports to report on instead of the record")
     p_report.add_argument("--out", type=Path, default=ROOT / "build" / "MUTATION.md")
     p_suite = sub.add_parser("suite-summary", help="write verification/results/mutation_suite.json (read by VERIFICATION.md) from a suite run's report")
-    p_suite.add_argument("report", type=Path)
+    p_suite.add_argument("reports", type=Path, nargs="+", help="suite-judge reports; a file's rows come from the last that covers it")
     p_suite.add_argument("--out", type=Path, default=SUITE_SUMMARY, help="where to write it (default verification/results/mutation_suite.json)")
     p_cut = sub.add_parser("journal-report", help="write the report of a suite-judge run cut short from its journal: the mutants it did not reach listed as not judged")
     p_cut.add_argument("--from", dest="corpus_report", type=Path, required=True, help="the corpus report the run was given")
@@ -1054,7 +1077,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {args.out}")
         return 0
     if args.cmd == "suite-summary":
-        summary = suite_summary(json.loads(args.report.read_text(encoding="utf-8")))
+        summary = suite_summary(merged_suite_report([json.loads(r.read_text(encoding="utf-8")) for r in args.reports]))
         args.out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(json.dumps(summary["summary"], indent=1))
         return 0

@@ -1120,10 +1120,16 @@ def suite_mutation_section() -> list[str]:
     data = json.loads(SUITE_MUTATION.read_text(encoding="utf-8"))
     summary, by_class = data["summary"], data["summary"]["by_class"]
     judged = summary["killed"] + summary["survived"]
+    runs = data.get("runs") or [{"date": data["date"], "commit": data.get("commit"), "files": None}]
+    when = "; ".join(
+        f"on {r['date']}" + (f" on the tree of commit `{r['commit']}`" if r.get("commit") else "")
+        + (f" for {len(r['files'])} of the files" if r.get("files") is not None else "")
+        for r in runs
+    )
     lines = [
-        f"Run on {data['date']}" + (f" on the tree of commit `{data['commit']}`" if data.get("commit") else "")
-        + " with `python -m verification.mutation run --judge tests --from CORPUS_REPORT --skip-equivalent`, then",
-        "`python -m verification.mutation suite-summary REPORT` (the same mutants as the corpus's, made as `verification/mutation.py` describes).",
+        f"Run {when}, with `python -m verification.mutation run --judge tests --from CORPUS_REPORT --skip-equivalent`, then",
+        "`python -m verification.mutation suite-summary REPORT...` (the same mutants as the corpus's, made as `verification/mutation.py`"
+        " describes; each file's rows from the last run over it).",
         f"A mutant the corpus killed is killed by the suite, which runs every case (`tests/test_conformance.py`):",
         f"{data['killed_by_corpus_report']} such kills are taken from the corpus report. pytest judged the other {data['run_by_pytest']}",
         f"({data['seconds']:.0f} s on 2 cores; the unmutated suite passes in {data['baseline_seconds']:.0f} s), with the Hypothesis",
