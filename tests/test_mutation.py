@@ -102,8 +102,9 @@ def test_the_judge_calls_a_table_the_loader_rejects_invalid(sandbox: Sandbox) ->
 @pytest.mark.deep  # a sandbox judged by the corpus or the suite
 @pytest.mark.parametrize("mutant_id", sorted(LISTS.equivalent)[::25])
 def test_a_declared_equivalent_survives_the_corpus(sandbox: Sandbox, mutant_id: str) -> None:
-    """Sampled (the full run judges them all): a mutant declared equivalent is not killed."""
-    assert sandbox.judge(BY_ID[mutant_id]).status == "survived"
+    """Sampled (the full run judges them all): a mutant declared equivalent is not killed (in code only the contracts
+    or the Python API reach, the corpus does not judge it at all)."""
+    assert sandbox.judge(BY_ID[mutant_id]).status in ("survived", "contract", "api-only")
 
 
 def test_the_score_counts_timeouts_and_crashes_as_kills_and_leaves_out_what_is_listed() -> None:
