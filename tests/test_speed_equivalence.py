@@ -225,4 +225,4 @@ def test_a_result_from_the_trace_is_the_result_of_its_fields() -> None:
         with pytest.raises(AttributeError, match="immutable"):
             lazy.complete = False  # type: ignore[misc]
         with pytest.raises(AttributeError, match="immutable"):
-            del lazy.events  # type: ignore[misc]
+            del lazy.events
