@@ -167,3 +167,11 @@ def test_the_set_up_is_the_documented_commands() -> None:
     a wheel built in it (the package is not yet on PyPI), and the test tools."""
     assert tuple(SETUP_FOUND) == SETUP
 
+
+
+def test_ci_runs_the_readmes_test_commands_as_written() -> None:
+    """.ci/run installs and tests with the README's own line, before anything of its own (the deep tier's extras),
+    so that what CI passes is what a reader who follows the README gets."""
+    ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text(encoding="utf-8")
+    commands = [line.split("  #")[0].strip() for line in ci.splitlines() if line.startswith(("pip ", "python "))]
+    assert commands[0] == SETUP[-1]

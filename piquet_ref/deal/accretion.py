@@ -174,7 +174,7 @@ def score_normal_form(deal: NormalDeal) -> DealResult:
     s = scored(deal)
     parts = (deal.ruleset, s.elder, s.younger, s.comparison, s.choices, deal.carte_blanche, deal.hands, s.complete, deal.silent,
              deal.barred, deal.out_of_turn)
-    return DealResult.of_trace(_new(ResultParts, parts), tuple(s.trace))
+    return DealResult._of_trace(_new(ResultParts, parts), tuple(s.trace))
 
 
 class Scored(NamedTuple):
@@ -293,7 +293,7 @@ class _Log:
         pique is won within them (bonus_step adds up: a bonus reached by one of the holdings is reached by their sum),
         so that none can turn on which holding reached it, and nothing is barred or silenced; False, scoring nothing,
         where they must be scored holding by holding."""
-        if self.silent[p] or category in self.barred[p]:
+        if not self.counts(p, category):
             return False
         if self.bonus is not None:
             after, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
@@ -304,11 +304,16 @@ class _Log:
         self.trace.append((2, p, category, hand, rs))
         return True
 
+    def counts(self, p: int, category: ScoreKey) -> bool:
+        """Whether a score of player `p` in `category` counts: not if he reckons nothing, save a carte blanche, nor in
+        a category he is barred from."""
+        return not ((self.silent[p] and category != "carte_blanche") or category in self.barred[p])
+
     def add(self, p: int, category: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None) -> None:
         """Score `points` to player `p` (0 elder, 1 younger); a score of nothing is no event."""
         if points <= 0:
             return
-        if (self.silent[p] and category != "carte_blanche") or category in self.barred[p]:
+        if not self.counts(p, category):
             if self.bonus is not None and (category != "capot" or self.capot_counts):
                 self.bonus = bar_step(self.bonus, p)  # saves, wins nothing
             return
@@ -331,7 +336,7 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
 
 @lru_cache(maxsize=None)
 def _trick_points(rs: Ruleset) -> tuple[tuple[tuple[bool, int, int], ...], tuple[tuple[bool, int, int], ...]]:
-    """For each (card led, card played to it), indexed `lead << 5 | follow`: whether the follower wins (`beats`),
+    """For each (card led, card played to it), indexed `lead * PACK_SIZE + follow`: whether the follower wins (`beats`),
     the leader's points for the lead and the follower's for winning it as second player; in any trick but the last,
     then in the last, where a ruleset may score a card of any rank. Built once per ruleset."""
     play = rs.play
@@ -374,10 +379,10 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
             check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
         packs[leader], packs[follower] = lp ^ 1 << lead, fp ^ 1 << follow
         if n != last:
-            second, lead_points, win_points = ordinary[lead << 5 | follow]
+            second, lead_points, win_points = ordinary[lead * PACK_SIZE + follow]
             extra = 0
         else:
-            second, lead_points, win_points = in_the_last[lead << 5 | follow]
+            second, lead_points, win_points = in_the_last[lead * PACK_SIZE + follow]
             extra = play.last_trick_extra
         winner = follower if second else leader
         if live:

@@ -230,11 +230,12 @@ class DealResult:
         _set(self, "_parts", ResultParts(ruleset, elder, younger, comparison, choices, carte_blanche, hands, complete,
                                          reckons_nothing, barred, out_of_turn))
         _set(self, "_trace", None)
-        _set(self, "_log", (tuple(events), tuple(tricks)))
+        _set(self, "_log", (events, tricks))
 
     @classmethod
-    def of_trace(cls, parts: ResultParts, trace: Trace) -> DealResult:
-        """The result of a scorer's trace, its log built when first read (`event_log`)."""
+    def _of_trace(cls, parts: ResultParts, trace: Trace) -> DealResult:
+        """The result of the scorer's trace (`deal.accretion.score_normal_form`; not for callers, whose results are
+        built from their fields), its log built when first read (`event_log`)."""
         result = _object_new(cls)
         _set(result, "_parts", parts)
         _set(result, "_trace", trace)

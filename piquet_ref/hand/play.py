@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, bit_of, check_card, check_hand, format_card, suit_of
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, bit_of, check_card, check_hand, format_card, pack_of_hand, suit_of
 from piquet_ref.hand.cards import hand_of_pack as hand_of_pack  # read by the contracts of follows_the_rules
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.codes import error
@@ -43,22 +43,20 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
     post: not __return__ or suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0
     post: legal_trick_accepted(leader_hand, follower_hand, lead, follow, __return__)
     """
-    suit = lead >> 3
-    return bool(
-        leader_hand[suit] >> (lead & 7) & 1
-        and follower_hand[follow >> 3] >> (follow & 7) & 1
-        and (follow >> 3 == suit or not follower_hand[suit])
-    )
+    return follows_the_rules(pack_of_hand(leader_hand), pack_of_hand(follower_hand), lead, follow)
 
 
 def follows_the_rules(leader: int, follower: int, lead: Card, follow: Card) -> bool:
-    """`trick_is_legal` for hands packed as one int each (`cards.pack_of`), as the scorer plays the tricks: the
-    leader holds `lead`, the follower holds `follow` and follows suit if he can.
+    """The leader holds `lead`, the follower holds `follow` and follows suit if he can, for hands packed as one int
+    each (`cards.pack_of`), as the scorer plays the tricks; `trick_is_legal` asks it of hands given as suit masks.
 
     rules: play.follow-suit
     pre: 0 <= leader < 1 << PACK_SIZE and 0 <= follower < 1 << PACK_SIZE
     pre: 0 <= lead < PACK_SIZE and 0 <= follow < PACK_SIZE
-    post: __return__ == trick_is_legal(hand_of_pack(leader), hand_of_pack(follower), lead, follow)
+    post: not __return__ or bool(hand_of_pack(leader)[suit_of(lead)] >> bit_of(lead) & 1)
+    post: not __return__ or bool(hand_of_pack(follower)[suit_of(follow)] >> bit_of(follow) & 1)
+    post: not __return__ or suit_of(follow) == suit_of(lead) or hand_of_pack(follower)[suit_of(lead)] == 0
+    post: legal_trick_accepted(hand_of_pack(leader), hand_of_pack(follower), lead, follow, __return__)
     """
     return bool(leader >> lead & 1 and follower >> follow & 1 and (lead >> 3 == follow >> 3 or not follower >> (lead & 24) & SUIT_MASK))
 
