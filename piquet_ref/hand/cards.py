@@ -258,12 +258,12 @@ def hand_of_pack(pack: int) -> Hand:
     return tuple_new(Hand, (pack & SUIT_MASK, pack >> 8 & SUIT_MASK, pack >> 16 & SUIT_MASK, pack >> 24 & SUIT_MASK))
 
 
-def pack_of_hand(hand: Sequence[int]) -> int:
-    """The packed int of a hand, or of its four suit masks in any sequence (see `pack_of`).
+def pack_of_hand(hand: Hand) -> int:
+    """The packed int of a hand (see `pack_of`).
 
     rules: pack.cards
     pre: all(0 <= m <= SUIT_MASK for m in hand)
-    post: hand_of_pack(__return__) == tuple(hand)
+    post: hand_of_pack(__return__) == hand
     """
     return hand[0] | hand[1] << 8 | hand[2] << 16 | hand[3] << 24
 

@@ -43,7 +43,7 @@ def trick_is_legal(leader_hand: Sequence[int], follower_hand: Sequence[int], lea
     post: not __return__ or suit_of(follow) == suit_of(lead) or follower_hand[suit_of(lead)] == 0
     post: legal_trick_accepted(leader_hand, follower_hand, lead, follow, __return__)
     """
-    return follows_the_rules(pack_of_hand(leader_hand), pack_of_hand(follower_hand), lead, follow)
+    return follows_the_rules(pack_of_hand(Hand(*leader_hand)), pack_of_hand(Hand(*follower_hand)), lead, follow)
 
 
 def follows_the_rules(leader: int, follower: int, lead: Card, follow: Card) -> bool:
