@@ -38,7 +38,8 @@ def test_the_whole_corpus_passes_against_the_reference_one_request_per_process(m
     monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
     monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path))
     run = run_corpus(CASES, OneShotAdapter(SERVE + ["--one-shot"]), timeout=30, jobs=2)
-    assert run.status_counts() == {"pass": len(CASES)} and run.exit_code == 0
+    failed = [(o.case.id, o.status, o.diffs) for o in run.outcomes if o.status != "pass"]
+    assert failed == [] and run.status_counts() == {"pass": len(CASES)} and run.exit_code == 0
 
 
 def test_several_jobs_judge_every_case_as_one_job_does_and_report_in_corpus_order() -> None:
