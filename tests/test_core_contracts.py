@@ -56,7 +56,7 @@ CHECKED = {
     accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form", "scored"},
     result: {"holding_scores"},
     exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
-    counts: {"count_discards", "legal_plies", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
+    counts: {"count_discards", "legal_plies", "legal_hand", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
 }
 STATES = tuple(product((-2, -1, 0, 1, 2), (-1, 0, 5, 30), (-1, 0, 5, 30)))  # bar_step's states, a little past its domain
@@ -124,6 +124,7 @@ def test_the_play_counts_keep_their_postconditions_on_small_positions_for_every_
             holds(counts, "count_play", (pos, plies))
         holds(counts, "plies_left", (pos,))
         holds(counts, "legal_plies", (pos,))
+        holds(counts, "legal_hand", (pos,))
         holds(counts, "check_position", (pos,))
         for card in range(-1, PACK_SIZE + 1):
             holds(counts, "after_ply", (pos, card))
@@ -362,7 +363,7 @@ PLANTED: tuple[tuple[Any, str, Plant], ...] = (
     (counts, "count_discards", Plant("younger-most-left-out", "the younger may not discard his most",
      "for j in range(y_lo, min(y_hi, n) + 1))", "for j in range(y_lo, min(y_hi, n)))", post(counts, "count_discards", "younger_discards_within_his_limits("))),
     (counts, "legal_plies", Plant("no-need-to-follow", "the follower may play any card he holds to a card led",
-     "return cards_of(legal_follows(pos.hand(other(pos.leader)), pos.lead))", "return cards_of(pos.hand(other(pos.leader)))",
+     "return legal_follows(pos.hand(other(pos.leader)), pos.lead)", "return pos.hand(other(pos.leader))",
      post(counts, "legal_plies", "follower_follows_suit_if_he_can("))),
     (counts, "after_ply", Plant("winner-loses-the-lead", "the winner of a trick does not lead to the next",
      "follower if beats(pos.lead, card) else pos.leader)", "pos.leader if beats(pos.lead, card) else follower)",

@@ -1,6 +1,7 @@
 """What the optimisations for speed must not change: every answer of `serve`, byte for byte, on a fixed stream
 recorded before them (tests/serve_stream.py); the legal actions listed on demand against the eager listing; the
-lean totals against the full result."""
+lean totals against the full result; what a state of the machine carries over from the state before against what
+it derives afresh."""
 
 from __future__ import annotations
 
@@ -8,26 +9,31 @@ import os
 import random
 import shutil
 import time
+from dataclasses import fields
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from piquet_ref import load_ruleset, ruleset_ids
 from piquet_ref.deal.generate import SITUATIONS, random_record, situation_record
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.deal.totals import deal_totals
 from piquet_ref.hand.cards import cards_of, hand_of
-from piquet_ref.machine.actions import Actions, Exchange, Exchanges
-from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal
+from piquet_ref.machine.actions import Action, Actions, Exchange, Exchanges
+from piquet_ref.machine.state import DERIVED, DealState, _dropped, apply, legal_actions, new_deal
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.files import _plain_load, corpus_dir, spec_dir
 from piquet_ref.runner.corpus import EXPORTED, load_cases
 from piquet_ref.runner.corpus_json import corpus_json
 from tests.serve_stream import DIGESTS, answers, digest, read_stream
+from tests.support import examples
+from verification.walks import start, walks
 
 
 def test_every_answer_of_the_recorded_stream_is_unchanged() -> None:
@@ -226,3 +232,60 @@ def test_a_result_from_the_trace_is_the_result_of_its_fields() -> None:
             lazy.complete = False  # type: ignore[misc]
         with pytest.raises(AttributeError, match="immutable"):
             del lazy.events
+
+
+def _afresh(state: DealState) -> DealState:
+    """The state made again from its fields alone: nothing derived carried in."""
+    return DealState(**{f.name: getattr(state, f.name) for f in fields(DealState)})
+
+
+def carried_astray(deck: list[int], actions: tuple[Action, ...]) -> list[str]:
+    """Each value the first state of the walk that differs carried over from the state before (`_kept_while`) and
+    that differs from the value worked out afresh from its fields: a field the value reads missing from its list (the
+    walk stops there: its next actions may not be open in a state that carried a wrong value)."""
+    state, out = start(deck), []
+    for n, action in enumerate(actions):
+        for d in DERIVED:
+            getattr(state, d.name)  # worked out now, so that the next state may carry it
+        state = apply(state, action)
+        carried = {d.name: state.__dict__[d.name] for d in DERIVED if d.name in state.__dict__}
+        assert all(d.reads is not None for d in DERIVED if d.name in carried)  # only a value kept while its fields stand
+        fresh = _afresh(state)
+        out += [f"step {n} ({action!r}): {name} carried {value!r}, afresh {getattr(fresh, name)!r}"
+                for name, value in carried.items() if getattr(fresh, name) != value]
+        if out:
+            break
+    return out
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.one_of(
+    walks(stop_anywhere=True, irregular=True, revokes=True), walks(stop_anywhere=True, claims=True, showings=True),
+    walks(stop_anywhere=True, younger_claims=True), walks(stop_anywhere=True, implied_calls=True),
+    walks(stop_anywhere=True, out_of_turn=True, revokes=True), walks(stop_anywhere=True, shortfall=True, revokes=True),
+    walks(stop_anywhere=True, multiple_leads=True),
+))
+def test_what_a_state_carries_over_from_the_state_before_is_what_it_derives_afresh(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    assert carried_astray(walk[0], walk[1]) == []
+
+
+def test_a_value_read_from_a_field_left_off_its_list_is_caught() -> None:
+    """The check above fails where a kept value does not list a field it reads (the replies read as if they read the
+    hands alone, on a walk through a whole deal)."""
+    verdicts = next(d for d in DERIVED if d.name == "verdicts")
+    reads = verdicts.reads
+    rng = random.Random(3)
+    deck = list(range(32))
+    rng.shuffle(deck)
+    state, actions = start(deck), []
+    while state.phase not in ("complete", "void"):
+        actions.append(rng.choice(legal_actions(state)))
+        state = apply(state, actions[-1])
+    assert carried_astray(deck, tuple(actions)) == []
+    try:
+        verdicts.reads = frozenset({"hands"})
+        _dropped.cache_clear()
+        assert any("verdicts carried" in line for line in carried_astray(deck, tuple(actions)))
+    finally:
+        verdicts.reads = reads
+        _dropped.cache_clear()

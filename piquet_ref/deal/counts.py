@@ -151,9 +151,18 @@ def legal_plies(pos: Position) -> tuple[Card, ...]:
     post: pos.lead is not None or __return__ == cards_of(pos.hand(pos.leader))
     post: follower_follows_suit_if_he_can(pos, __return__)
     """
+    return cards_of(legal_hand(pos))
+
+
+def legal_hand(pos: Position) -> Hand:
+    """The cards that may be played next (`legal_plies`) as a hand.
+
+    rules: play.follow-suit, play.first-lead
+    post: cards_of(__return__) == legal_plies(pos)
+    """
     if pos.lead is None:
-        return cards_of(pos.hand(pos.leader))
-    return cards_of(legal_follows(pos.hand(other(pos.leader)), pos.lead))
+        return pos.hand(pos.leader)
+    return legal_follows(pos.hand(other(pos.leader)), pos.lead)
 
 
 def follower_follows_suit_if_he_can(pos: Position, result: tuple[Card, ...]) -> bool:

@@ -496,9 +496,9 @@ def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple
     of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size).
     Listed at each of a player's steps of the calls, the same each time, so kept."""
     if category == "point":
-        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
+        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in _parts(hand[s]))
     if category == "sequences":
-        per_suit = [[tuple(SUIT_CARDS[s][m] for m in runs) for runs in _run_sets(hand[s], rs.sequences.min_length)] for s in range(4)]
+        per_suit = [_suit_runs(s, hand[s], rs.sequences.min_length) for s in range(4)]
         return tuple(sum(choice, ()) for choice in product(*per_suit))
     per_rank = []
     for rank in rs.sets.ranks:
@@ -508,6 +508,21 @@ def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple
             options += [(tuple(card_of(s, rank) for s in chosen),) for chosen in combinations(suits, n)]
         per_rank.append(options)
     return tuple(sum(choice, ()) for choice in product(*per_rank))
+
+
+# A suit's part of a call depends on its mask alone (of 256), and each deal's walk through the calls lists them
+# again at each step: each is worked out once.
+
+@lru_cache(maxsize=None)
+def _parts(mask: int) -> tuple[int, ...]:
+    """Every nonempty part of the suit `mask` (as a mask), in increasing order."""
+    return tuple(m for m in range(1, mask + 1) if m & mask == m)
+
+
+@lru_cache(maxsize=None)
+def _suit_runs(suit: int, mask: int, min_length: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Each set of runs of `_run_sets` in the suit, as the holdings of its cards."""
+    return tuple(tuple(SUIT_CARDS[suit][m] for m in runs) for runs in _run_sets(mask, min_length))
 
 
 def _run_sets(mask: int, min_length: int) -> list[tuple[int, ...]]:

@@ -42,7 +42,7 @@ from typing import Any, Callable, Generic, Literal, TypeVar
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
-from piquet_ref.deal.counts import Position, after_ply, legal_plies
+from piquet_ref.deal.counts import Position, after_ply, legal_hand, legal_plies
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from piquet_ref.hand.declarations import compare_declarations, declared
 from piquet_ref.rules.errors import PiquetError
@@ -80,12 +80,14 @@ T = TypeVar("T")
 
 class derived(Generic[T]):
     """A value a state derives from its fields, worked out the first time it is asked for and kept in the state (a
-    state never changes): `functools.cached_property` without its lock, which cost more than most of the values."""
+    state never changes): `functools.cached_property` without its lock, which cost more than most of the values.
+    One that `reads` only some fields (`_kept_while`) is carried to the next state while none of them changes."""
 
-    def __init__(self, compute: Callable[[Any], T]) -> None:
+    def __init__(self, compute: Callable[[Any], T], reads: frozenset[str] | None = None) -> None:
         self.compute = compute
         self.name = compute.__name__
         self.__doc__ = compute.__doc__
+        self.reads = reads  # None: worked out afresh in every state
 
     def __get__(self, state: object, owner: type | None = None) -> T:
         if state is None:
@@ -93,6 +95,14 @@ class derived(Generic[T]):
         value = self.compute(state)
         state.__dict__[self.name] = value
         return value
+
+
+def _kept_while(*reads: str) -> Callable[[Callable[[Any], T]], derived[T]]:
+    """A `derived` value that depends on the fields `reads` alone, so that a state made from another with none of
+    them changed (`_replaced`) keeps it: most steps change the play or the calls and leave the hands, the ruleset,
+    the waivers as they were. tests/test_speed_equivalence.py holds each to its value worked out afresh at every step
+    of random walks, irregular ones among them."""
+    return lambda compute: derived(compute, frozenset(reads))
 
 
 @dataclass(frozen=True)
@@ -183,7 +193,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         if len(self.calls) < len(PLAYERS) * len(DECL_CATEGORIES):
             return "calls"
         assert self.hands is not None
-        return "play" if len(self.tricks) < tricks_to_play(self.hands, self.ruleset) or self.revoke or self.surplus else "complete"
+        return "play" if len(self.tricks) < self.deal_tricks or self.revoke or self.surplus else "complete"
 
     @derived
     def to_move(self) -> Player | None:
@@ -206,7 +216,17 @@ younger's discard and take when he took in before the elder's exchange (law 29).
     @derived
     def played_out(self) -> bool:
         """Every trick of the deal has been played (a revoke may still stand)."""
-        return self.hands is not None and len(self.tricks) >= tricks_to_play(self.hands, self.ruleset)
+        return self.hands is not None and len(self.tricks) >= self.deal_tricks
+
+    @_kept_while("hands", "ruleset")
+    def deal_tricks(self) -> int:
+        """The tricks of the deal once the hands are made (law 57: as many as the shorter hand can play to); 0 before."""
+        return tricks_to_play(self.hands, self.ruleset) if self.hands is not None else 0
+
+    @_kept_while("hands", "dealt", "calls", "by_cards", "ruleset")
+    def verdicts(self) -> tuple[CategoryComparison, ...]:
+        """The replies (`replies`): they change only with a call."""
+        return _replies_of(_ByCalls(self))
 
     @property
     def cards_left(self) -> tuple[Card, ...]:
@@ -296,7 +316,7 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         due = self.offences
         return held[0] or (due[0] and not self.waived[1]), held[1] or (due[1] and not self.waived[0])
 
-    @property
+    @_kept_while("hands", "waived", "ruleset", "took_first")
     def exchange_penalties(self) -> tuple[bool, bool]:
         """Who reckons nothing for his exchange, unless waived at the election it opened: ending with more than twelve
         (laws 25-35, 58; an elder taking past what the younger left of his portion ends so, law 28) and the younger
@@ -370,16 +390,23 @@ younger's discard and take when he took in before the elder's exchange (law 29).
 
 
 FIELDS = frozenset(f.name for f in fields(DealState))
-DERIVED = tuple(name for name, value in vars(DealState).items() if isinstance(value, derived))
+DERIVED = tuple(value for value in vars(DealState).values() if isinstance(value, derived))
+
+
+@lru_cache(maxsize=1 << 8)
+def _dropped(changed: frozenset[str]) -> tuple[str, ...]:
+    """The derived values a change of the fields `changed` leaves to be worked out afresh."""
+    return tuple(d.name for d in DERIVED if d.reads is None or d.reads & changed)
 
 
 def _replaced(state: DealState, **changes: object) -> DealState:
     """`dataclasses.replace` for a DealState, in a fraction of its time (every action makes a new state of some
-    fifty fields): the fields copied as they are, those named changed, and nothing derived carried over."""
+    fifty fields): the fields copied as they are, those named changed, and of what was derived only what reads
+    none of them carried over (`_kept_while`)."""
     if not changes.keys() <= FIELDS:
         raise TypeError(f"DealState has no field {sorted(changes.keys() - FIELDS)[0]}")
     values = dict(state.__dict__)
-    for name in DERIVED:
+    for name in _dropped(frozenset(changes)):
         values.pop(name, None)
     values.update(changes)
     new = object.__new__(DealState)
@@ -825,7 +852,7 @@ def _waivers(state: DealState) -> tuple[Player, ...]:
     waiver is an action, open until the last card is played; one waiver lets go every penalty of reckoning
     nothing that deal (the record holds one per player), so none is offered once the caller reckons nothing
     already by an exchange penalty enforced (reading calling.false-claim)."""
-    if state.phase != "play" or not state.hands:
+    if state.phase != "play" or not state.hands or not (state.claims or state.stock_exposed[0] or state.stock_exposed[1]):
         return ()
     held = state.exchange_penalties
     claimed = tuple(any(c.player == p and not c.exempt and (c.found or state.younger_played) for c in state.claims) for p in PLAYERS)
@@ -1144,11 +1171,9 @@ def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
     if state.phase not in ("calls", "play") or state.left_election_open:
         return ()
     verdicts = replies(state)
-    out: list[AskShow | Show] = []
-    for p in PLAYERS:
-        open_ = showable(verdicts, state.claims, state.showings, other(p))
-        out += [AskShow(p, c) for c in open_ if may_ask(other(p), state.elder_has_led)]
-    return tuple(out) + tuple(Show(p, c) for p in PLAYERS for c in showable(verdicts, state.claims, state.showings, p))
+    open_ = [showable(verdicts, state.claims, state.showings, p) for p in PLAYERS]  # each player's, asked or not
+    asked = tuple(AskShow(p, c) for i, p in enumerate(PLAYERS) if may_ask(other(p), state.elder_has_led) for c in open_[1 - i])
+    return asked + tuple(Show(p, c) for i, p in enumerate(PLAYERS) for c in open_[i])
 
 
 def no_call_shown_twice(state: DealState, result: tuple[AskShow | Show, ...]) -> bool:
@@ -1315,9 +1340,10 @@ def legal_actions(state: DealState) -> Sequence[Action]:
     """
     state = _checked(state)
     listed = _legal_actions(state)
+    reckoned = reckonings(state)
     rest = (
         showing_actions(state) + ((Correct("younger"),) if state.allowed else ())
-        + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckonings(state)
+        + tuple(CorrectMiscall(c.player, c.category) for c in miscall_open(state)) + reckoned
         + (tuple(Elect(p, "waive") for p in _waivers(state)) if state.pending is None else ())
         + ((TakeUp("younger"),) if state.take_up_open else ()) + ((Retake(PLAYERS[0]),) if state.relead else ())
         + (tuple(Retake(p) for p in PLAYERS) if state.misled else ())  # a lead out of turn not yet played to (law 59 III)
@@ -1328,7 +1354,9 @@ def legal_actions(state: DealState) -> Sequence[Action]:
         head = tuple(dict.fromkeys(listed.head))
         tail = tuple(a for a in dict.fromkeys(listed.tail + rest) if a not in head and a not in listed.exchanges)
         return Actions(head, listed.exchanges, tail)
-    return tuple(dict.fromkeys(listed + rest))
+    if reckoned or any(type(a) is Retake for a in rest):
+        return tuple(dict.fromkeys(listed + rest))
+    return listed + rest  # only a call reckoned or a retake can be listed twice (the elder's call, a revoke, a lead out of turn, a surplus)
 
 
 def _lead_changes(state: DealState) -> tuple[ChangeLead, ...]:
@@ -1366,15 +1394,14 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
         if state.talk:
             return answers(state.hands, state.discards[0], state.talk, rs)
         if i:
-            return tuple(Call(player, state.category, h) for h in call_options(state.hands[i], state.category, rs))
-        return tuple(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
-            a for c in state.to_open
-            for a in tuple(Call(player, c, h) for h in call_options(state.hands[0], c, rs)) + _openings(state.hands[0], state.discards[0], c, rs)
+            return _calls(player, state.category, state.hands[i], rs)
+        return sum(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
+            (_calls(player, c, state.hands[0], rs) + _openings(state.hands[0], state.discards[0], c, rs) for c in state.to_open), ()
         )
     assert state.position is not None
     if state.left_election_open:
         return (SeeLeft(player, True), SeeLeft(player, False))
-    plays = () if state.played_out else tuple(Play(player, card) for card in legal_plies(state.position))
+    plays = () if state.played_out else _plays(player, legal_hand(state.position))
     look = (SeeLeft("elder", True),) if elder_may_look(state.left_election, state.elder_looked, state.left_mixed) else ()
     see = (SeeDiscard("elder"),) if discard_open(state.left_mixed, state.elder_has_led, state.discard_seen) else ()
     return plays + look + see + ((Retake(state.revoke.player),) if state.revoke and not state.misled else ())
@@ -1383,6 +1410,19 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
 # The elder's openings are listed at each of his steps of the calls, the same each time (they depend on his hand
 # and discard alone): each listing is kept.
 _openings = lru_cache(maxsize=1 << 10)(openings)
+
+
+@lru_cache(maxsize=1 << 10)
+def _calls(player: Player, category: DeclCategory, hand: Hand, rs: Ruleset) -> tuple[Call, ...]:
+    """The player's calls open in `category` (`call_options`), listed at each of his steps of the calls and the same
+    each time: each listing is kept."""
+    return tuple(Call(player, category, h) for h in call_options(hand, category, rs))
+
+
+@lru_cache(maxsize=1 << 12)
+def _plays(player: Player, cards: Hand) -> tuple[Play, ...]:
+    """The player's plays of `cards` (`legal_hand`): a walk through the play lists the same few again and again."""
+    return tuple(Play(player, card) for card in cards_of(cards))
 
 
 def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
@@ -1553,7 +1593,7 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
     laws: 47, 67
     post: a_verdict_in_each_category_replied_in_order(state, __return__)
     """
-    return _replies_of(_ByCalls(state))
+    return state.verdicts
 
 
 class _ByCalls:
