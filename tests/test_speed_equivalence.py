@@ -24,16 +24,19 @@ from piquet_ref.deal.generate import SITUATIONS, random_record, situation_record
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.deal.totals import deal_totals
 from piquet_ref.hand.cards import cards_of, hand_of
-from piquet_ref.machine.actions import Action, Actions, Exchange, Exchanges
-from piquet_ref.machine.state import DERIVED, DealState, _dropped, apply, legal_actions, new_deal
+from piquet_ref.machine.actions import Action, Actions, Call, Calls, Exchange, Exchanges, call_options
+from piquet_ref.hand.declarations import DECL_CATEGORIES, compare_declarations
+from piquet_ref.machine.dialogue import younger_false_calls
+from piquet_ref.machine.state import DERIVED, DealState, _dropped, _false_call, _pack_singles, apply, declarations, legal_actions, new_deal, replies
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.rules.errors import PiquetError
+from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.rules.files import _plain_load, corpus_dir, spec_dir
 from piquet_ref.runner.corpus import EXPORTED, load_cases
 from piquet_ref.runner.corpus_json import corpus_json
 from tests.serve_stream import DIGESTS, answers, digest, read_stream
 from tests.support import examples
-from verification.walks import start, walks
+from verification.walks import CASE_IV_CALLS, CASE_IV_KNAVES, case_iv_deal, start, walks
 
 
 def test_every_answer_of_the_recorded_stream_is_unchanged() -> None:
@@ -62,11 +65,11 @@ def test_the_exchanges_listed_on_demand_are_the_eager_listing(seed: int) -> None
     for state in _exchange_states(4, seed):
         actions = legal_actions(state)
         assert isinstance(actions, Actions)
-        ex = actions.exchanges
+        ex = next(p for p in actions.parts if isinstance(p, Exchanges))
         held = cards_of(state.dealt[0 if ex.player == "elder" else 1])
         eager = tuple(Exchange(ex.player, out, take) for k, take in ex.sizes for out in combinations(held, k))
         listed = tuple(actions)
-        assert listed == actions.head + eager + actions.tail and len(actions) == len(listed)
+        assert listed == sum((eager if p is ex else tuple(p) for p in actions.parts), ()) and len(actions) == len(listed)
         assert all(actions[i] == a for i, a in enumerate(listed))  # unranked by index, as listed
         assert all(actions[i - len(listed)] == a for i, a in enumerate(listed))  # and counted from the end
         assert actions[3:40:7] == listed[3:40:7] and actions == listed and listed == actions
@@ -80,6 +83,40 @@ def test_the_exchanges_listed_on_demand_are_the_eager_listing(seed: int) -> None
         stranger = next(c for c in range(32) if c not in held)
         assert Exchange(ex.player, (stranger,), dict(ex.sizes).get(1, 1)) not in actions
         assert all(Exchange(ex.player, held[:k], 0) not in actions for k in range(len(held) + 1) if k not in sizes and k)
+
+
+def _calls_states(n: int, seed: int) -> list[DealState]:
+    """States of random walks in the calls, before any dialogue: the elder to open, the younger to answer."""
+    rng, states = random.Random(seed), list[DealState]()
+    while len(states) < n:
+        pack = list(range(32))
+        rng.shuffle(pack)
+        state = new_deal(hand_of(pack[:12]), hand_of(pack[12:24]), tuple(pack[24:]))
+        while state.phase in ("exchange", "calls", "option"):
+            if state.phase == "calls" and not state.talk:
+                states.append(state)
+            state = apply(state, rng.choice(legal_actions(state)))
+    return states
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_calls_listed_on_demand_are_the_calls_of_every_option(seed: int) -> None:
+    for state in _calls_states(12, seed):
+        actions = legal_actions(state)
+        assert isinstance(actions, Actions)
+        listed = tuple(actions)
+        player = state.to_move
+        assert player is not None
+        hand = state.hands[0 if player == "elder" else 1]  # type: ignore[index]
+        for part in actions.parts:
+            if isinstance(part, Calls):
+                eager = tuple(Call(player, part.category, h) for h in call_options(hand, part.category, state.ruleset))
+                assert tuple(part) == eager and len(part) == len(eager) and all(part[i] == c for i, c in enumerate(eager))
+                assert all(c in part for c in eager) and part[-1] == eager[-1] and part[1:5] == eager[1:5]
+                assert Call("younger" if player == "elder" else "elder", part.category, eager[0].holdings) not in part
+                assert not any(c in part for c in (Call(player, part.category, ((31, 30, 29, 28, 27, 26, 25, 24, 23),)), Call(player, part.category, [[0]])))  # type: ignore[arg-type]
+        assert all(actions[i] == a for i, a in enumerate(listed)) and actions == listed and all(a in actions for a in listed)
+        assert len(set(listed)) == len(listed)
 
 
 def test_an_exchange_listing_out_of_range_is_an_index_error() -> None:
@@ -289,3 +326,50 @@ def test_a_value_read_from_a_field_left_off_its_list_is_caught() -> None:
     finally:
         verdicts.reads = reads
         _dropped.cache_clear()
+
+
+def test_a_call_is_found_false_as_the_listing_of_false_calls_finds_it() -> None:
+    """`_false_call` tests a holding without listing the younger's false calls: the same answer as the listing, for
+    every single holding of the pack in each category and a holding of no category, on random hands."""
+    rng = random.Random(9)
+    rs = ruleset_of(None)
+    for _ in range(40):
+        hand = hand_of(rng.sample(range(32), 12))
+        for category in DECL_CATEGORIES:
+            listed = set(younger_false_calls(hand, category, rs))
+            tried = list(_pack_singles(category, rs)) + [(0, 9), (0, 1, 2, 3, 4, 5, 6, 7, 8)]
+            assert [_false_call(hand, category, h, rs) for h in tried] == [h in listed for h in tried]
+
+
+def replies_astray(state: DealState, actions: tuple[Action, ...]) -> list[str]:
+    """The states of the walk from `state` whose replies (kept by the calls of the categories replied in) differ from
+    the replies worked out from both players' whole declarations so far (`declarations`)."""
+    out = []
+    for n, action in enumerate(actions):
+        state = apply(state, action)
+        if state.phase in ("calls", "play", "complete"):
+            done = {c.category for c in state.calls if c.player == "younger"}
+            whole = compare_declarations(*declarations(state), state.ruleset)
+            if replies(state) != tuple(whole.category(c) for c in DECL_CATEGORIES if c in done):
+                out.append(f"step {n} ({action!r})")
+    return out
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.one_of(
+    walks(stop_anywhere=True, implied_calls=True), walks(stop_anywhere=True, claims=True, showings=True),
+    walks(stop_anywhere=True, younger_claims=True), walks(stop_anywhere=True, point_lost=True, claims=True),
+))
+def test_the_replies_are_those_of_the_whole_declarations(walk: tuple[list[int], tuple[Action, ...], DealState]) -> None:
+    assert replies_astray(start(walk[0]), walk[1]) == []
+
+
+def test_the_replies_count_the_holdings_the_elder_declared_by_implication() -> None:
+    """Case IV: the elder's aces, declared by implication (his call of nothing in sets, his other calls naming them),
+    beat the younger's knaves; his call read as nothing would lose to them."""
+    calls = CASE_IV_CALLS[:-1] + (CASE_IV_KNAVES,)
+    state = case_iv_deal()
+    for action in calls:
+        state = apply(state, action)
+    assert replies(state)[-1].category == "sets" and replies(state)[-1].status("elder") == "good"
+    assert replies_astray(case_iv_deal(), calls) == []

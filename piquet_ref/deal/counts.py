@@ -20,7 +20,7 @@ from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `ra
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import discard_limits, exchange
 from piquet_ref.rules.loader import ruleset_of
-from piquet_ref.hand.play import beats, check_trick, legal_follows
+from piquet_ref.hand.play import beats, check_trick, follows_in, legal_follows
 from piquet_ref.deal.record import parse_record
 from piquet_ref.rules.ruleset import PLAYERS, Player, Ruleset, check_player, other
 from piquet_ref.deal.scoring import score_deal
@@ -162,7 +162,7 @@ def legal_hand(pos: Position) -> Hand:
     """
     if pos.lead is None:
         return pos.hand(pos.leader)
-    return legal_follows(pos.hand(other(pos.leader)), pos.lead)
+    return follows_in(pos.hand(other(pos.leader)), pos.lead >> 3)
 
 
 def follower_follows_suit_if_he_can(pos: Position, result: tuple[Card, ...]) -> bool:
@@ -191,7 +191,7 @@ def after_ply(pos: Position, card: Card) -> Position:
     post: winner_of_the_trick_leads_next(pos, card, __return__)
     """
     card = check_card(card)
-    if card not in legal_plies(pos):  # the scorer's check names the fault; a bad lead fails it before the follow is read
+    if not legal_hand(pos)[card >> 3] >> (card & 7) & 1:  # the scorer's check names the fault; a bad lead fails it before the follow is read
         lead, follow = (card, card) if pos.lead is None else (pos.lead, card)
         number = ruleset_of(None).play.tricks - size(pos.hand(pos.leader))
         check_trick(pos.hand(pos.leader), pos.hand(other(pos.leader)), pos.leader, lead, follow, number)

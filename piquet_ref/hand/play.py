@@ -80,8 +80,16 @@ def legal_follows(hand: Hand, lead: Card) -> Hand:
     post: only_the_suit_led_if_held(hand, lead, __return__)
     post: hand[suit_of(lead)] != 0 or __return__ == hand
     """
-    hand = check_hand(hand)
-    suit = check_card(lead, "lead") >> 3
+    return follows_in(check_hand(hand), check_card(lead, "lead") >> 3)
+
+
+def follows_in(hand: Hand, suit: int) -> Hand:
+    """`legal_follows` to a card of `suit`, `hand` taken as valid (the machine plays from hands it has checked).
+
+    rules: play.follow-suit
+    pre: all(0 <= m <= SUIT_MASK for m in hand) and 0 <= suit < 4
+    post: __return__ == (Hand(*(m if s == suit else 0 for s, m in enumerate(hand))) if hand[suit] else hand)
+    """
     if hand[suit]:
         masks = [0, 0, 0, 0]
         masks[suit] = hand[suit]

@@ -443,17 +443,60 @@ def _nth_combination(pool: tuple[Card, ...], k: int, index: int) -> tuple[Card, 
     return tuple(out)
 
 
-class Actions(Sequence[Action]):
-    """The legal actions of a state: those listed outright, with the exchanges (`Exchanges`) between them where the
-    state offers an exchange. A sequence like a tuple, and equal to the tuple of its actions."""
+class Calls(Sequence[Call]):
+    """A player's calls in one category, one per option of `call_options`, each built when it is asked for: a point
+    has a call for every part of every suit, dozens in a hand, of which a walk through the deal draws one."""
 
-    __slots__ = ("head", "exchanges", "tail")
+    __slots__ = ("player", "category", "options", "_held")
 
-    def __init__(self, head: tuple[Action, ...], exchanges: Exchanges, tail: tuple[Action, ...]) -> None:
-        self.head, self.exchanges, self.tail = head, exchanges, tail
+    def __init__(self, player: Player, category: DeclCategory, options: tuple[tuple[tuple[Card, ...], ...], ...]) -> None:
+        self.player, self.category, self.options = player, category, options
+        self._held: frozenset[tuple[tuple[Card, ...], ...]] | None = None  # the options in canonical form, once asked
 
     def __len__(self) -> int:
-        return len(self.head) + len(self.exchanges) + len(self.tail)
+        return len(self.options)
+
+    @overload
+    def __getitem__(self, index: int) -> Call: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Call, ...]: ...
+    def __getitem__(self, index: int | slice) -> Call | tuple[Call, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        return Call(self.player, self.category, self.options[_position(index, len(self), "call")])
+
+    def __iter__(self) -> Iterator[Call]:
+        for held in self.options:
+            yield Call(self.player, self.category, held)
+
+    def __contains__(self, action: object) -> bool:
+        if type(action) is not Call or action.player != self.player or action.category != self.category:
+            return False
+        if self._held is None:
+            self._held = frozenset(_canonical_holdings(h) for h in self.options)
+        try:
+            return action.holdings in self._held
+        except TypeError:  # holdings built of something unhashable: no call listed
+            return False
+
+
+class Actions(Sequence[Action]):
+    """The legal actions of a state, in parts: those listed outright, and those built only when asked for (the
+    exchanges, `Exchanges`; the calls of a category, `Calls`). A sequence like a tuple, and equal to the tuple of
+    its actions."""
+
+    __slots__ = ("parts", "_ends")
+
+    def __init__(self, *parts: Sequence[Action]) -> None:
+        self.parts = tuple(p for p in parts if len(p))
+        ends, total = [], 0
+        for part in self.parts:
+            total += len(part)
+            ends.append(total)
+        self._ends = tuple(ends)
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -463,20 +506,19 @@ class Actions(Sequence[Action]):
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
         index = _position(index, len(self), "action")
-        if index < len(self.head):
-            return self.head[index]
-        index -= len(self.head)
-        if index < len(self.exchanges):
-            return self.exchanges[index]
-        return self.tail[index - len(self.exchanges)]
+        start = 0
+        for part, end in zip(self.parts, self._ends):
+            if index < end:
+                return part[index - start]
+            start = end
+        raise AssertionError("unreachable: the index is within the ends")
 
     def __iter__(self) -> Iterator[Action]:
-        yield from self.head
-        yield from self.exchanges
-        yield from self.tail
+        for part in self.parts:
+            yield from part
 
     def __contains__(self, action: object) -> bool:
-        return action in self.exchanges or action in self.head or action in self.tail
+        return any(action in part for part in self.parts)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Actions, tuple)):
@@ -487,7 +529,8 @@ class Actions(Sequence[Action]):
         return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"Actions({len(self)} actions: {len(self.head)} listed, {len(self.exchanges)} exchanges, {len(self.tail)} listed)"
+        kinds = ", ".join(f"{len(p)} {type(p).__name__.lower() if not isinstance(p, tuple) else 'listed'}" for p in self.parts)
+        return f"Actions({len(self)} actions: {kinds})"
 
 
 @lru_cache(maxsize=1 << 10)

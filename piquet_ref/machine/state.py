@@ -40,7 +40,7 @@ from itertools import combinations
 from collections.abc import Sequence
 from typing import Any, Callable, Generic, Literal, TypeVar
 
-from piquet_ref.hand.cards import Card, Hand, cards_of, check_card, check_cards, check_distinct, format_card, format_cards
+from piquet_ref.hand.cards import Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_hand, legal_plies
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
@@ -50,12 +50,12 @@ from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import check_discard, deal_exchange
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.machine.dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, implied, next_speaker, openings, say
-from piquet_ref.machine.dialogue import younger_claim, younger_false_calls, younger_standing
+from piquet_ref.machine.dialogue import FULL_PACK, singles, younger_claim, younger_false_calls, younger_standing
 from piquet_ref.rules.laws import law_of
 from piquet_ref.machine.left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
 from piquet_ref.machine.actions import ACTION_TYPES, DIALOGUE_TYPES, Action, Allow, Call, Correct, CorrectMiscall, Elect, Exchange, LeadOutOfTurn, MixLeft, Play, Reply, Retake, Revoke, SeeDiscard, TakeUp
 from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
-from piquet_ref.machine.actions import Actions, Exchanges, LayOut, Leave
+from piquet_ref.machine.actions import Actions, Calls, Exchanges, LayOut, Leave
 from piquet_ref.machine.actions import AskShow, CallPoint, CallSequence, CallSet, CallValue, NameOut, Opening, SeeLeft, Show, ShowBlanche, Utterance, call_options
 from piquet_ref.machine.multiple_lead import Surplus, change_lead, lead_several, overplay, overplays, surplus_retaken, with_surplus
 from piquet_ref.deal.irregular.misdeal import check_dealt, deal_options, discard_bounds, excess, unannounced_portion
@@ -225,8 +225,9 @@ younger's discard and take when he took in before the elder's exchange (law 29).
 
     @_kept_while("hands", "dealt", "calls", "by_cards", "ruleset")
     def verdicts(self) -> tuple[CategoryComparison, ...]:
-        """The replies (`replies`): they change only with a call."""
-        return _replies_of(_ByCalls(self))
+        """The replies (`replies`): they change only with a call. Every step of the calls and the play asks for them
+        (the showings open, the dialogue)."""
+        return _replies_of(self)
 
     @property
     def cards_left(self) -> tuple[Card, ...]:
@@ -315,6 +316,18 @@ younger's discard and take when he took in before the elder's exchange (law 29).
         held = self.exchange_penalties
         due = self.offences
         return held[0] or (due[0] and not self.waived[1]), held[1] or (due[1] and not self.waived[0])
+
+    @_kept_while("hands", "dealt", "calls", "by_cards", "ruleset", "claims", "showings")
+    def showable_calls(self) -> tuple[tuple[DeclCategory, ...], tuple[DeclCategory, ...]]:
+        """(elder, younger) the categories each may show, asked or not (`showable`): they change only with a call, a
+        claim or a showing."""
+        verdicts = self.verdicts
+        return showable(verdicts, self.claims, self.showings, PLAYERS[0]), showable(verdicts, self.claims, self.showings, PLAYERS[1])
+
+    @_kept_while("calls", "by_cards", "ruleset")
+    def implied_calls(self) -> tuple[Call, ...]:
+        """The elder's holdings declared by implication (`implications`): they change only with a call."""
+        return _implications(self)
 
     @_kept_while("hands", "waived", "ruleset", "took_first")
     def exchange_penalties(self) -> tuple[bool, bool]:
@@ -580,6 +593,8 @@ def _apply(state: DealState, action: Action) -> DealState:
         assert state.pending is not None
         who, law = state.pending
         raise error("option-pending", f"the {who} is to elect first what law {law} offers him ({', '.join(options(state))}); the {player} cannot act before", law)
+    if type(action) is Play:  # most steps of a deal: ahead of the other kinds
+        return _play(state, action, player, phase)
     if isinstance(action, ShowBlanche):
         return _show(state, player, phase)
     if isinstance(action, Exchange):
@@ -914,7 +929,18 @@ def _is_claim(state: DealState, action: Call) -> bool:
     if not _claims_open(state) or action.player != PLAYERS[1] or action.category != state.category or len(action.holdings) != 1:
         return False
     assert state.hands is not None and state.category is not None
-    return action.holdings[0] in younger_false_calls(state.hands[1], state.category, state.ruleset)
+    return _false_call(state.hands[1], state.category, action.holdings[0], state.ruleset)
+
+
+def _false_call(hand: Hand, category: DeclCategory, holding: tuple[Card, ...], rs: Ruleset) -> bool:
+    """Whether `holding` is one of `younger_false_calls(hand, category, rs)`: a single holding of the whole pack in
+    the category that `hand` does not hold whole (their listing runs to a thousand points of the pack)."""
+    return holding in _pack_singles(category, rs) and not all(hand[c >> 3] >> (c & 7) & 1 for c in holding)
+
+
+@lru_cache(maxsize=None)
+def _pack_singles(category: DeclCategory, rs: Ruleset) -> frozenset[tuple[Card, ...]]:
+    return frozenset(singles(hand_of_pack(FULL_PACK), category, rs))
 
 
 def _claimed(state: DealState, action: Call) -> DealState:
@@ -1013,6 +1039,10 @@ def implications(state: DealState) -> tuple[Call, ...]:
     post: all(a.holdings == implied(named_calls(state), a.category, state.ruleset) for a in __return__)
     post: len({a.category for a in __return__}) == len(__return__)
     """
+    return state.implied_calls
+
+
+def _implications(state: DealState) -> tuple[Call, ...]:
     mine = named_calls(state)
     made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
@@ -1170,8 +1200,9 @@ def showing_actions(state: DealState) -> tuple[AskShow | Show, ...]:
     """
     if state.phase not in ("calls", "play") or state.left_election_open:
         return ()
-    verdicts = replies(state)
-    open_ = [showable(verdicts, state.claims, state.showings, p) for p in PLAYERS]  # each player's, asked or not
+    open_ = state.showable_calls
+    if not (open_[0] or open_[1]):
+        return ()
     asked = tuple(AskShow(p, c) for i, p in enumerate(PLAYERS) if may_ask(other(p), state.elder_has_led) for c in open_[1 - i])
     return asked + tuple(Show(p, c) for i, p in enumerate(PLAYERS) for c in open_[i])
 
@@ -1325,8 +1356,9 @@ def _see_left(state: DealState, action: SeeLeft, player: Player) -> DealState:
 
 
 def legal_actions(state: DealState) -> Sequence[Action]:
-    """Every action `apply` accepts in `state`, in a fixed order: a tuple, or where the state offers an exchange an
-    `Actions` sequence that builds each exchange only when it is asked for (equal to the tuple of its actions).
+    """Every action `apply` accepts in `state`, in a fixed order: a tuple, or where the state offers an exchange or a
+    call an `Actions` sequence that builds each exchange or call only when it is asked for (equal to the tuple of its
+    actions).
 
     Once the deal is over (complete or void) nothing is allowed; while an election is pending only the elector
     acts (laws 11, 13, 28, 29, 44).
@@ -1350,10 +1382,9 @@ def legal_actions(state: DealState) -> Sequence[Action]:
         + (tuple(Retake(p) for p in PLAYERS) if state.surplus else ())  # a card played beyond a multiple lead (law 59 II, Case X)
         + _lead_changes(state)
     )
-    if isinstance(listed, Actions):  # the exchanges, listed on demand between the actions listed outright
-        head = tuple(dict.fromkeys(listed.head))
-        tail = tuple(a for a in dict.fromkeys(listed.tail + rest) if a not in head and a not in listed.exchanges)
-        return Actions(head, listed.exchanges, tail)
+    if isinstance(listed, Actions):  # the exchanges or calls, built on demand, among actions listed outright
+        extra = tuple(a for a in dict.fromkeys(rest) if a not in listed)
+        return Actions(*listed.parts, extra) if extra else listed
     if reckoned or any(type(a) is Retake for a in rest):
         return tuple(dict.fromkeys(listed + rest))
     return listed + rest  # only a call reckoned or a retake can be listed twice (the elder's call, a revoke, a lead out of turn, a surplus)
@@ -1394,10 +1425,10 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
         if state.talk:
             return answers(state.hands, state.discards[0], state.talk, rs)
         if i:
-            return _calls(player, state.category, state.hands[i], rs)
-        return sum(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
-            (_calls(player, c, state.hands[0], rs) + _openings(state.hands[0], state.discards[0], c, rs) for c in state.to_open), ()
-        )
+            return Actions(_calls(player, state.category, state.hands[i], rs))
+        return Actions(*(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
+            part for c in state.to_open for part in (_calls(player, c, state.hands[0], rs), _openings(state.hands[0], state.discards[0], c, rs))
+        ))
     assert state.position is not None
     if state.left_election_open:
         return (SeeLeft(player, True), SeeLeft(player, False))
@@ -1413,10 +1444,10 @@ _openings = lru_cache(maxsize=1 << 10)(openings)
 
 
 @lru_cache(maxsize=1 << 10)
-def _calls(player: Player, category: DeclCategory, hand: Hand, rs: Ruleset) -> tuple[Call, ...]:
+def _calls(player: Player, category: DeclCategory, hand: Hand, rs: Ruleset) -> Calls:
     """The player's calls open in `category` (`call_options`), listed at each of his steps of the calls and the same
     each time: each listing is kept."""
-    return tuple(Call(player, category, h) for h in call_options(hand, category, rs))
+    return Calls(player, category, call_options(hand, category, rs))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -1596,30 +1627,22 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
     return state.verdicts
 
 
-class _ByCalls:
-    """A state seen only through what its replies depend on: the hands (as dealt before the exchange), the calls,
-    the categories the elder called by cards, and the ruleset. Every step of the calls and the play asks for the
-    replies (the showings open, the dialogue), and these change only with a call, so each answer is kept."""
-
-    __slots__ = ("key", "state")
-
-    def __init__(self, state: DealState) -> None:
-        self.state = state
-        self.key = (state.hands or state.dealt, state.calls, state.by_cards, state.ruleset)
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _ByCalls) and self.key == other.key
+def _replies_of(state: DealState) -> tuple[CategoryComparison, ...]:
+    done = {c.category for c in state.calls if c.player == "younger"}
+    if not done:  # nothing replied to yet
+        return ()
+    called = tuple(tuple(c for c in _reckoned_calls(state, p) if c.category in done) for p in PLAYERS)
+    return _verdicts(state.hands or state.dealt, called[0], called[1], state.ruleset)
 
 
 @lru_cache(maxsize=1 << 12)
-def _replies_of(seen: _ByCalls) -> tuple[CategoryComparison, ...]:
-    state = seen.state
-    e, y = declarations(state)
-    comparison = compare_declarations(e, y, state.ruleset)
-    done = {c.category for c in state.calls if c.player == "younger"}
+def _verdicts(hands: tuple[Hand, Hand], elder_calls: tuple[Call, ...], younger_calls: tuple[Call, ...], rs: Ruleset) -> tuple[CategoryComparison, ...]:
+    """The verdicts in the categories the younger has called, from each player's calls in those categories alone (the
+    elder's reckoned, `_reckoned_calls`): a declaration is made category by category and compared so, so that an
+    opening in a new category leaves the verdicts as they were, and each is kept."""
+    e, y = (declared(hands[i], choice_of(calls), p, rs) for i, (p, calls) in enumerate(zip(PLAYERS, (elder_calls, younger_calls))))
+    comparison = compare_declarations(e, y, rs)
+    done = {c.category for c in younger_calls}
     return tuple(comparison.category(c) for c in DECL_CATEGORIES if c in done)
 
 
