@@ -99,8 +99,8 @@ class derived(Generic[T]):
 
 def _kept_while(*reads: str) -> Callable[[Callable[[Any], T]], derived[T]]:
     """A `derived` value that depends on the fields `reads` alone, so that a state made from another with none of
-    them changed (`_replaced`) keeps it: most steps change the play or the calls and leave the hands, the ruleset,
-    the waivers as they were. tests/test_speed_equivalence.py holds each to its value worked out afresh at every step
+    them changed (`_replaced`) keeps it: most steps change the play or the calls and leave the hands, the ruleset
+    and the waivers as they were. tests/test_speed_equivalence.py holds each to its value worked out afresh at every step
     of random walks, irregular ones among them."""
     return lambda compute: derived(compute, frozenset(reads))
 
@@ -940,6 +940,7 @@ def _false_call(hand: Hand, category: DeclCategory, holding: tuple[Card, ...], r
 
 @lru_cache(maxsize=None)
 def _pack_singles(category: DeclCategory, rs: Ruleset) -> frozenset[tuple[Card, ...]]:
+    """Every single holding of the whole pack in `category` (`singles`), once per ruleset."""
     return frozenset(singles(hand_of_pack(FULL_PACK), category, rs))
 
 
@@ -1043,6 +1044,7 @@ def implications(state: DealState) -> tuple[Call, ...]:
 
 
 def _implications(state: DealState) -> tuple[Call, ...]:
+    """`implications` worked out (the state keeps them while its calls stand, `DealState.implied_calls`)."""
     mine = named_calls(state)
     made = tuple(c.category for c in mine if not c.holdings)  # by cards and empty: his call of nothing there
     return tuple(Call(PLAYERS[0], k, h) for k in DECL_CATEGORIES if k in made for h in (implied(mine, k, state.ruleset),) if h)
@@ -1628,6 +1630,8 @@ def replies(state: DealState) -> tuple[CategoryComparison, ...]:
 
 
 def _replies_of(state: DealState) -> tuple[CategoryComparison, ...]:
+    """`replies` worked out: nothing before the younger's first call, else the verdicts of the categories he has
+    called, from the two players' calls there (`_verdicts`)."""
     done = {c.category for c in state.calls if c.player == "younger"}
     if not done:  # nothing replied to yet
         return ()
