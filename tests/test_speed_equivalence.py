@@ -27,7 +27,7 @@ from piquet_ref.hand.cards import cards_of, hand_of
 from piquet_ref.machine.actions import Action, Actions, Call, Calls, Exchange, Exchanges, call_options
 from piquet_ref.hand.declarations import DECL_CATEGORIES, compare_declarations
 from piquet_ref.machine.dialogue import younger_false_calls
-from piquet_ref.machine.state import DERIVED, DealState, _dropped, _false_call, _pack_singles, apply, declarations, legal_actions, new_deal, replies
+from piquet_ref.machine.state import DERIVED, DealState, _dropped, _false_call, _pack_singles, apply, declarations, legal_actions, replies
 from piquet_ref.protocol.ops import run_op
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.loader import ruleset_of
@@ -48,13 +48,16 @@ def test_every_answer_of_the_recorded_stream_is_unchanged() -> None:
     assert first is None, f"the answer to request {first} changed: {lines[first][:300]}"
 
 
+def _random_deal(rng: random.Random) -> DealState:
+    """A deal of a shuffled pack, just dealt."""
+    return start(rng.sample(range(32), 32))
+
+
 def _exchange_states(n: int, seed: int) -> list[DealState]:
     rng = random.Random(seed)
     states = []
     for _ in range(n):
-        pack = list(range(32))
-        rng.shuffle(pack)
-        state = new_deal(hand_of(pack[:12]), hand_of(pack[12:24]), tuple(pack[24:]))
+        state = _random_deal(rng)
         states.append(state)
         states.append(apply(state, rng.choice(legal_actions(state))))  # the younger's exchange after the elder's
     return states
@@ -89,9 +92,7 @@ def _calls_states(n: int, seed: int) -> list[DealState]:
     """States of random walks in the calls, before any dialogue: the elder to open, the younger to answer."""
     rng, states = random.Random(seed), list[DealState]()
     while len(states) < n:
-        pack = list(range(32))
-        rng.shuffle(pack)
-        state = new_deal(hand_of(pack[:12]), hand_of(pack[12:24]), tuple(pack[24:]))
+        state = _random_deal(rng)
         while state.phase in ("exchange", "calls", "option"):
             if state.phase == "calls" and not state.talk:
                 states.append(state)
@@ -312,8 +313,7 @@ def test_a_value_read_from_a_field_left_off_its_list_is_caught() -> None:
     verdicts = next(d for d in DERIVED if d.name == "verdicts")
     reads = verdicts.reads
     rng = random.Random(3)
-    deck = list(range(32))
-    rng.shuffle(deck)
+    deck = rng.sample(range(32), 32)
     state, actions = start(deck), []
     while state.phase not in ("complete", "void"):
         actions.append(rng.choice(legal_actions(state)))

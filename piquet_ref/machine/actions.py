@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import combinations, product
 from math import comb
-from typing import Union, overload
+from typing import TypeVar, Union, overload
 
 from piquet_ref.hand.cards import BITS_PER_SUIT, CARD_TYPES, SUIT_CARDS, Card, Hand, card_of
 from piquet_ref.hand.cards import format_card, format_cards, parse_cards
@@ -365,7 +365,50 @@ Action = Union[
 ACTION_TYPES = (ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, LeadOutOfTurn, LeadSeveral, ChangeLead, Overplay, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, CorrectMiscall, AskShow, Show) + DIALOGUE_TYPES
 
 
-class Exchanges(Sequence[Exchange]):
+_Item = TypeVar("_Item")
+
+
+class _OnDemand(Sequence[_Item]):
+    """A sequence whose items are built only when asked for: indexed by position or slice as a tuple is (a negative
+    position counts from the end, one out of range is an IndexError); a subclass gives its length and the item at a
+    position (`_at`)."""
+
+    __slots__ = ()
+    what = "item"  # how an IndexError names the items
+
+    @overload
+    def __getitem__(self, index: int) -> _Item: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[_Item, ...]: ...
+    def __getitem__(self, index: int | slice) -> _Item | tuple[_Item, ...]:
+        if isinstance(index, slice):
+            return tuple(self._at(i) for i in range(*index.indices(len(self))))
+        return self._at(_position(index, len(self), self.what))
+
+    def _at(self, position: int) -> _Item:
+        raise NotImplementedError
+
+
+def _run_ends(lengths: Iterator[int]) -> tuple[int, ...]:
+    """Where each of consecutive runs of these lengths ends, counted from the start of the first."""
+    ends, total = [], 0
+    for n in lengths:
+        total += n
+        ends.append(total)
+    return tuple(ends)
+
+
+def _run_of(ends: tuple[int, ...], position: int) -> tuple[int, int]:
+    """(the run, the position within it) of a position before the last of `ends` (`_run_ends`)."""
+    start = 0
+    for i, end in enumerate(ends):
+        if position < end:
+            return i, position - start
+        start = end
+    raise AssertionError("unreachable: the position is within the ends")
+
+
+class Exchanges(_OnDemand[Exchange]):
     """The exchanges a player may make, listed on demand: every discard of `held` of each size allowed, with the
     number of cards that size takes in, in the order `combinations` gives (sizes ascending; `held` is in
     canonical order, so each discard is too).
@@ -381,29 +424,17 @@ class Exchanges(Sequence[Exchange]):
         self.player = player
         self.held = held
         self.sizes = sizes  # (cards discarded, cards taken in), sizes ascending and distinct
-        ends, total = [], 0
-        for k, _ in sizes:
-            total += comb(len(held), k)
-            ends.append(total)
-        self._ends = tuple(ends)
+        self._ends = _run_ends(comb(len(held), k) for k, _ in sizes)
+
+    what = "exchange"
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    @overload
-    def __getitem__(self, index: int) -> Exchange: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Exchange, ...]: ...
-    def __getitem__(self, index: int | slice) -> Exchange | tuple[Exchange, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        index = _position(index, len(self), "exchange")
-        start = 0
-        for (k, take), end in zip(self.sizes, self._ends):
-            if index < end:
-                return Exchange(self.player, _nth_combination(self.held, k, index - start), take)
-            start = end
-        raise AssertionError("unreachable: the index is within the ends")
+    def _at(self, position: int) -> Exchange:
+        i, within = _run_of(self._ends, position)
+        k, take = self.sizes[i]
+        return Exchange(self.player, _nth_combination(self.held, k, within), take)
 
     def __iter__(self) -> Iterator[Exchange]:
         for k, take in self.sizes:
@@ -443,7 +474,7 @@ def _nth_combination(pool: tuple[Card, ...], k: int, index: int) -> tuple[Card, 
     return tuple(out)
 
 
-class Calls(Sequence[Call]):
+class Calls(_OnDemand[Call]):
     """A player's calls in one category, one per option of `call_options`, each built when it is asked for: a point
     has a call for every part of every suit, dozens in a hand, of which a walk through the deal draws one."""
 
@@ -453,17 +484,13 @@ class Calls(Sequence[Call]):
         self.player, self.category, self.options = player, category, options
         self._held: frozenset[tuple[tuple[Card, ...], ...]] | None = None  # the options in canonical form, once asked
 
+    what = "call"
+
     def __len__(self) -> int:
         return len(self.options)
 
-    @overload
-    def __getitem__(self, index: int) -> Call: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Call, ...]: ...
-    def __getitem__(self, index: int | slice) -> Call | tuple[Call, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        return Call(self.player, self.category, self.options[_position(index, len(self), "call")])
+    def _at(self, position: int) -> Call:
+        return Call(self.player, self.category, self.options[position])
 
     def __iter__(self) -> Iterator[Call]:
         for held in self.options:
@@ -480,7 +507,7 @@ class Calls(Sequence[Call]):
             return False
 
 
-class Actions(Sequence[Action]):
+class Actions(_OnDemand[Action]):
     """The legal actions of a state, in parts: those listed outright, and those built only when asked for (the
     exchanges, `Exchanges`; the calls of a category, `Calls`). A sequence like a tuple, and equal to the tuple of
     its actions."""
@@ -489,29 +516,16 @@ class Actions(Sequence[Action]):
 
     def __init__(self, *parts: Sequence[Action]) -> None:
         self.parts = tuple(p for p in parts if len(p))
-        ends, total = [], 0
-        for part in self.parts:
-            total += len(part)
-            ends.append(total)
-        self._ends = tuple(ends)
+        self._ends = _run_ends(len(p) for p in self.parts)
+
+    what = "action"
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
-    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        index = _position(index, len(self), "action")
-        start = 0
-        for part, end in zip(self.parts, self._ends):
-            if index < end:
-                return part[index - start]
-            start = end
-        raise AssertionError("unreachable: the index is within the ends")
+    def _at(self, position: int) -> Action:
+        i, within = _run_of(self._ends, position)
+        return self.parts[i][within]
 
     def __iter__(self) -> Iterator[Action]:
         for part in self.parts:

@@ -42,7 +42,7 @@ from typing import Any, Callable, Generic, Literal, TypeVar
 
 from piquet_ref.hand.cards import Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
-from piquet_ref.deal.counts import Position, after_ply, legal_hand, legal_plies
+from piquet_ref.deal.counts import Position, after_ply, legal_hand
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
 from piquet_ref.hand.declarations import compare_declarations, declared
 from piquet_ref.rules.errors import PiquetError
