@@ -277,7 +277,8 @@ PLANTED: tuple[tuple[str, str, Plant], ...] = (
         '(__return__[0] == "") == (impossible_holdings(d, variant) == [])')),
     ("declared", "declare_refused", Plant(
         "held-card-not-held", "a card listed and held is refused as not held",
-        "            if not hand[card >> 3] >> (card & 7) & 1:\n", "            if hand[card >> 3] >> (card & 7) & 1:\n",
+        "                return hand_of_pack(pack)\n",
+        '                raise error("declare-not-held", f"{what}: the {player} does not hold {format_card(cards[0], rs)}")\n',
         '__return__[0] != "declare-not-held" or any(not holds(hand, c) and format_card(c, DECL_VARIANTS[variant]) in __return__[1] for c in listed(choice) if type(c) is int and 0 <= c < len(SUITS) * BITS_PER_SUIT)')),
 )
 

@@ -175,7 +175,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
           "longest(hands[1]) >= opening.cards", "longest(hands[1]) + 1 >= opening.cards",
           "asking_only_with_as_many_cards(hands, talk, __return__)")),
     ("good_against", Plant("equal-is-good-against", "a holding the adversary could equal is taken as good against the cards (law 48)",
-          '.status(player) == "good"', '.status(player) != "not_good"',
+          "_holding_key(category, holding, rs) > table_comparison(", "_holding_key(category, holding, rs) >= table_comparison(",
           "beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)")),
     ("reckoned", Plant("reckons-better-ones", "a call not good against the cards lets the elder reckon better holdings too (law 49)",
           "if set(h) <= whole and k <= top]", "if set(h) <= whole and k >= 0]",

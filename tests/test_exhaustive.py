@@ -94,6 +94,13 @@ def test_per_suit_evaluators_equal_the_definitions_for_every_subset_of_a_suit(ma
     got = [(n, RS.pack.ranks[top].symbol) for n, top in runs(mask, MIN_RUN)]
     assert got == expected  # highest first, as the definition walks the ranks
     assert T.runs[mask] == runs(mask, MIN_RUN)
+    every_run = [  # every stretch of ranks next to each other within the suit's, of at least the minimum length
+        (len(ranks[i:j]), ranks[i]) for i in range(len(ranks)) for j in range(i + MIN_RUN, len(ranks) + 1)
+        if HIGH_FIRST.index(ranks[j - 1]) - HIGH_FIRST.index(ranks[i]) == j - 1 - i
+    ]
+    got_within = [(m.bit_count(), RS.pack.ranks[m.bit_length() - 1].symbol) for m in T.runs_within[mask]]
+    assert sorted(got_within) == sorted(every_run) and len(set(got_within)) == len(got_within)
+    assert [m.bit_length() for m in T.runs_within[mask]] == sorted(m.bit_length() for m in T.runs_within[mask])  # by top, lowest first
     best = max(expected, key=lambda r: (r[0], rank_index(r[1])), default=None)
     assert T.seq_best[mask] == (0 if best is None else sequence_key(best[0], BIT[best[1]]))
     assert T.seq_points[mask] == sum(RS.sequences.values[n] for n, _ in expected)

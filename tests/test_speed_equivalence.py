@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_ref import load_ruleset, ruleset_ids
+from piquet_ref.rules.ruleset import PLAYERS
 from piquet_ref.deal.generate import SITUATIONS, random_record, situation_record
 from piquet_ref.deal.scoring import score_deal
 from piquet_ref.deal.totals import deal_totals
@@ -270,6 +271,62 @@ def test_a_result_from_the_trace_is_the_result_of_its_fields() -> None:
             lazy.complete = False  # type: ignore[misc]
         with pytest.raises(AttributeError, match="immutable"):
             del lazy.events
+
+
+def test_a_result_is_written_the_same_from_its_trace_and_from_its_fields() -> None:
+    """The JSON text of a result is written from the scorer's trace without its log built (`DealResult.replay`), and
+    from the events and tricks of a result built from its fields: byte for byte the same, on random and rare deals
+    under every ruleset; the trace replayed gives the log's own events and tricks."""
+    from piquet_ref.deal.result import FIELDS, DealResult, Event, Trick
+    from piquet_ref.protocol.results import result_text
+
+    rng = random.Random(47)
+    records = [random_record(rng) for _ in range(40)] + [random_record(rng, tricks=rng.randrange(13)) for _ in range(10)]
+    records += [situation_record(s, rng, load_ruleset(rid)) for rid in ruleset_ids() for s in SITUATIONS for _ in range(2)]
+    written = 0
+    for record in records:
+        try:
+            lazy = score_deal(record)
+        except PiquetError:
+            continue
+        text = result_text(lazy)  # the log not yet built
+        built = DealResult(**{name: getattr(lazy, name) for name in FIELDS})
+        assert result_text(built) == text and result_text(lazy) == text, record
+        events: list[Event] = []
+        tricks: list[Trick] = []
+        lazy.replay(lambda p, k, n, r, c, note, t, e, y: events.append(Event(PLAYERS[p], k, n, r, c, note, t, (e, y))),
+                    lambda n, l, a, b, w, e, y: tricks.append(Trick(n, PLAYERS[l], a, b, PLAYERS[w], (e, y))))
+        assert (tuple(events), tuple(tricks)) == (lazy.events, lazy.tricks)
+        written += 1
+    assert written > 100
+
+
+def test_a_holding_is_good_against_the_cards_as_the_whole_declarations_compare() -> None:
+    """`good_against` compares the holding's key with the best key of the cards unseen: the verdict of the holding
+    declared alone against a declaration of everything unseen (law 48), for every single holding of random hands,
+    discards of every size, both players and every ruleset."""
+    from piquet_ref.hand.cards import hand_of_pack, pack_of, pack_of_hand
+    from piquet_ref.hand.declarations import declare_all, declared
+    from piquet_ref.machine.dialogue import FULL_PACK, choice, good_against, singles
+
+    rng = random.Random(48)
+    good = tried = 0
+    for rid in ruleset_ids():
+        rs = load_ruleset(rid)
+        for _ in range(60):
+            pack = rng.sample(range(32), 32)
+            hand, discard = hand_of(pack[:12]), tuple(pack[12 : 12 + rng.randrange(9)])
+            unseen = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
+            for category in DECL_CATEGORIES:
+                for holding in singles(hand, category, rs):
+                    mine = declared(hand, choice(category, (holding,)), "elder", rs)
+                    for i, player in enumerate(PLAYERS):
+                        pair = (mine, unseen) if i == 0 else (unseen, mine)
+                        whole = compare_declarations(*pair, rs).category(category).status(player) == "good"
+                        assert good_against(hand, discard, category, holding, player, rs) == whole, (rid, hand, discard, holding)
+                        good += whole
+                        tried += 1
+    assert tried > 10_000 and good > 100
 
 
 def _afresh(state: DealState) -> DealState:

@@ -7,7 +7,7 @@ The values `score_deal` returns, kept apart from the scorer so that the predicat
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, format_card
 from piquet_ref.hand.cards import tuple_new as _new
@@ -153,37 +153,61 @@ def _set_score(h: SetHolding, rs: Ruleset) -> HoldingScore:
     return rs.sets.values[h.number], "sets.score", h.cards, set_name(h, rs)
 
 
-def event_log(trace: Trace) -> tuple[tuple[Event, ...], tuple[Trick, ...]]:
-    """The events and the tricks a scorer's trace stands for, in its order, each with both totals after it.
+EventMaker = Callable[[int, ScoreKey, int, str, "tuple[Card, ...]", str, "int | None", int, int], None]
+"""Handed each event of a log: (player 0 elder / 1 younger, key, points, rule, cards, note, trick or None, the
+elder's total after it, the younger's)."""
+TrickMaker = Callable[[int, int, Card, Card, int, int, int], None]
+"""Handed each trick of a log: (number, leader 0/1, card led, card played to it, winner 0/1, the elder's total after
+it, the younger's)."""
+
+
+def replay_trace(trace: Trace, event: EventMaker, trick: TrickMaker) -> None:
+    """Hand each event and each trick a scorer's trace stands for to `event` or `trick`, in its order, with both
+    totals after it.
 
     The scorer (`deal.accretion`) decides every score and keeps it in the trace as compactly as it can: a score of
     its own, or, for the points of a trick that nothing can interleave with, as numbers of the trick's entry. This
-    turns the trace into the log a reader sees; it decides nothing."""
+    reads the trace as the log a reader sees; it decides nothing. The log's values (`event_log`) and its JSON text
+    (`protocol.results`) are both made by it, so that the two cannot differ."""
     running = [0, 0]
-    events: list[Event] = []
-    tricks: list[Trick] = []
     for entry in trace:
         if entry[0] == 1:
             _, n, leader, lead, follow, winner, lead_points, win_points, last_points = entry  # type: ignore[misc]
             if lead_points:
                 running[leader] += lead_points
-                events.append(_new(Event, (PLAYERS[leader], "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n, (running[0], running[1]))))
+                event(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n, running[0], running[1])
             if win_points:
                 running[winner] += win_points
-                events.append(_new(Event, (PLAYERS[winner], "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n, (running[0], running[1]))))
+                event(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n, running[0], running[1])
             if last_points:
                 running[winner] += last_points
-                events.append(_new(Event, (PLAYERS[winner], "play", last_points, LAST_TRICK.rule, (lead, follow), LAST_TRICK.note, n, (running[0], running[1]))))
-            tricks.append(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (running[0], running[1]))))
+                event(winner, "play", last_points, LAST_TRICK.rule, (lead, follow), LAST_TRICK.note, n, running[0], running[1])
+            trick(n, leader, lead, follow, winner, running[0], running[1])
         elif entry[0] == 2:
             _, p, category, hand, rs = entry  # type: ignore[misc]
             for points, rule, cards, note in holding_scores(category, None, hand, rs):
                 running[p] += points
-                events.append(_new(Event, (PLAYERS[p], category, points, rule, cards, note, None, (running[0], running[1]))))
+                event(p, category, points, rule, cards, note, None, running[0], running[1])
         else:
-            _, p, key, points, rule, cards, note, trick = entry  # type: ignore[misc]
+            _, p, key, points, rule, cards, note, n = entry  # type: ignore[misc]
             running[p] += points
-            events.append(_new(Event, (PLAYERS[p], key, points, rule, cards, note, trick, (running[0], running[1]))))
+            event(p, key, points, rule, cards, note, n, running[0], running[1])
+
+
+def event_log(trace: Trace) -> tuple[tuple[Event, ...], tuple[Trick, ...]]:
+    """The events and the tricks a scorer's trace stands for, in its order, each with both totals after it
+    (`replay_trace`)."""
+    events: list[Event] = []
+    tricks: list[Trick] = []
+    add_event, add_trick = events.append, tricks.append
+
+    def event(p: int, key: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, n: int | None, e: int, y: int) -> None:
+        add_event(_new(Event, (PLAYERS[p], key, points, rule, cards, note, n, (e, y))))
+
+    def trick(n: int, leader: int, lead: Card, follow: Card, winner: int, e: int, y: int) -> None:
+        add_trick(_new(Trick, (n, PLAYERS[leader], lead, follow, PLAYERS[winner], (e, y))))
+
+    replay_trace(trace, event, trick)
     return tuple(events), tuple(tricks)
 
 
@@ -293,6 +317,19 @@ class DealResult:
             log = event_log(self._trace)
             _set(self, "_log", log)
         return log
+
+    def replay(self, event: EventMaker, trick: TrickMaker) -> None:
+        """Hand each event of the log to `event` and each trick to `trick`, each in order (`replay_trace`): read from
+        the scorer's trace without building the log, or, for a result built from its fields, its events and then its
+        tricks."""
+        if self._trace is not None:
+            replay_trace(self._trace, event, trick)
+            return
+        events, tricks = self._built()
+        for e in events:
+            event(PLAYERS.index(e.player), e.category, e.points, e.rule, e.cards, e.note, e.trick, e.running[0], e.running[1])
+        for t in tricks:
+            trick(t.number, PLAYERS.index(t.leader), t.lead, t.follow, PLAYERS.index(t.winner), t.running[0], t.running[1])
 
     @property
     def events(self) -> tuple[Event, ...]:

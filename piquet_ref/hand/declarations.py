@@ -11,7 +11,10 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, Union
 
-from piquet_ref.hand.cards import BITS_PER_SUIT, CARD_TYPES, SUIT_MASK, Card, Hand, card_of, check_card, check_hand, format_card, hand_of, pack_of_hand, size
+from piquet_ref.hand.cards import (
+    BITS_PER_SUIT, CARD_TYPES, SUIT_MASK, Card, Hand, all_card_numbers, card_of, check_card, check_hand, format_card, hand_of, hand_of_pack, pack_of,
+    pack_of_hand, size,
+)
 from piquet_ref.hand.cards import parse_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.hand.cards import tuple_new as _new
@@ -227,6 +230,9 @@ class Declaration:
     def __str__(self) -> str:
         lines = [str(h) for h in (self.point, *self.sequences, *self.sets) if h is not None]
         return "\n".join(lines) or "nothing that scores"
+
+
+NOTHING_DECLARED = Declaration(None, (), ())
 
 
 @dataclass(frozen=True)
@@ -606,10 +612,15 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
 def _declared(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:
     """`declared` of arguments already checked in type."""
     where = f"{player}.declare"
-    full = declare_all(hand, rs)
+    full = declare_all(hand, rs) if "all" in (choice.point, choice.sequences, choice.sets) else NOTHING_DECLARED
+    hand_pack = pack_of_hand(hand)
 
     def held(cards: tuple[Card, ...], what: str) -> Hand:
-        seen: set[Card] = set()
+        if all_card_numbers(cards):  # card numbers, each once, all held: the cards' hand at once
+            pack = pack_of(cards)
+            if pack.bit_count() == len(cards) and not pack & ~hand_pack:
+                return hand_of_pack(pack)
+        seen: set[Card] = set()  # else the first card at fault, named
         for i, card in enumerate(cards):
             check_card(card, f"{what}[{i}]")
             if card in seen:

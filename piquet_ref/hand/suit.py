@@ -87,6 +87,22 @@ def run_mask(length_: int, top: int) -> int:
     return ((1 << length_) - 1) << (top - length_ + 1)
 
 
+def runs_within(mask: int, min_length: int) -> tuple[int, ...]:
+    """Every run of at least `min_length` consecutive ranks that `mask` holds, the parts of a longer run among them,
+    as masks, by top rank, then length: the sequences of the suit a player may call or declare one at a time (a
+    quint holds two quarts and three tierces).
+
+    rules: sequence.definition
+    pre: 0 <= mask <= SUIT_MASK
+    pre: 1 <= min_length <= BITS_PER_SUIT
+    post: all(m & mask == m for m in __return__)
+    post: all(any(m == run_mask(n, top) for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2)) for m in __return__)
+    post: all(run_mask(n, top) in __return__ for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2) if run_mask(n, top) & mask == run_mask(n, top))
+    post: list(__return__) == sorted(__return__, key=lambda m: (m.bit_length(), m.bit_count()))
+    """
+    return tuple(run_mask(n, top) for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2) if run_mask(n, top) & mask == run_mask(n, top))
+
+
 def point_key(length_: int, pip_total: int) -> int:
     """Comparable key of a point: length first, pips on equal length.
 
@@ -164,6 +180,7 @@ class SuitTables:
 
     point: tuple[int, ...]  # mask -> point_key
     runs: tuple[tuple[tuple[int, int], ...], ...]  # mask -> runs
+    runs_within: tuple[tuple[int, ...], ...]  # mask -> every run it holds, parts of longer ones too (`runs_within`)
     seq_best: tuple[int, ...]  # mask -> best sequence_key, 0 if none
     seq_points: tuple[int, ...]  # mask -> points of all its sequences
     spread: tuple[int, ...]  # mask -> eligible ranks as 3-bit count fields (one field per eligible rank)
@@ -203,6 +220,7 @@ def tables(ruleset: Ruleset) -> SuitTables:
     return SuitTables(
         point=tuple(point_key(length(m), pips(m, pip_values)) for m in MASKS),
         runs=all_runs,
+        runs_within=tuple(runs_within(m, seq.min_length) for m in MASKS),
         seq_best=tuple(max((sequence_key(n_, t) for n_, t in r), default=0) for r in all_runs),
         seq_points=tuple(sum(seq.values[n_] for n_, _ in r) for r in all_runs),
         spread=spread,

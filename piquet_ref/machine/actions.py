@@ -24,7 +24,7 @@ from itertools import combinations, product
 from math import comb
 from typing import TypeVar, Union, overload
 
-from piquet_ref.hand.cards import BITS_PER_SUIT, CARD_TYPES, SUIT_CARDS, Card, Hand, card_of
+from piquet_ref.hand.cards import CARD_TYPES, SUIT_CARDS, Card, Hand, card_of
 from piquet_ref.hand.cards import format_card, format_cards, parse_cards
 from piquet_ref.hand.notation import card_repr, cards_repr, groups_repr
 from piquet_ref.rules.codes import error
@@ -32,7 +32,7 @@ from piquet_ref.rules.errors import shown
 from piquet_ref.rules.loader import ruleset_of
 from piquet_ref.hand.declarations import DeclCategory
 from piquet_ref.rules.ruleset import Player, Ruleset
-from piquet_ref.hand.suit import run_mask
+from piquet_ref.hand.suit import runs_within
 
 
 def _canonical(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -584,9 +584,8 @@ def _suit_runs(suit: int, mask: int, min_length: int) -> tuple[tuple[tuple[Card,
 
 def _run_sets(mask: int, min_length: int) -> list[tuple[int, ...]]:
     """Every set of runs (as masks) of at least `min_length` cards within `mask`, no two sharing a card."""
-    runs = [run_mask(n, top) for top in range(BITS_PER_SUIT) for n in range(min_length, top + 2) if run_mask(n, top) & mask == run_mask(n, top)]
     out: list[tuple[int, ...]] = [()]
-    for run in runs:
+    for run in runs_within(mask, min_length):
         out += [chosen + (run,) for chosen in out if not any(r & run for r in chosen)]
     return out
 

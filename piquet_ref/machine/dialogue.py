@@ -47,17 +47,18 @@ from typing import Literal, NamedTuple
 
 from piquet_ref.hand.cards import CARD_TYPES, PACK_SIZE, SUIT_CARDS, Card, Hand, card_of, format_card, hand_of_pack, pack_of, pack_of_hand
 from piquet_ref.hand.notation import cards_repr
-from piquet_ref.hand.declarations import DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared
+from piquet_ref.hand.declarations import DECL_INDEX, DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared, table_comparison
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
 from piquet_ref.machine.actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
 from piquet_ref.rules.ruleset import Player, Ruleset
-from piquet_ref.hand.suit import point_key, run_mask, sequence_key, set_key
+from piquet_ref.hand.suit import point_key, sequence_key, set_key, tables
 from piquet_ref.rules.errors import shown
 
 Verdict = Literal["good", "equal", "not_good"]
 Holding = tuple[Card, ...]
 FULL_PACK = (1 << PACK_SIZE) - 1
+NO_CARDS = hand_of_pack(0)
 OPENING: dict[DeclCategory, type] = {"point": CallPoint, "sequences": CallSequence, "sets": CallSet}
 NAMES = {"point": "a point", "sequences": "a sequence", "sets": "a quatorze or trio"}
 
@@ -78,8 +79,8 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     if category == "point":
         return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
     if category == "sequences":
-        n0 = rs.sequences.min_length
-        return tuple(SUIT_CARDS[s][run_mask(n, top)] for s in range(4) for top in range(8) for n in range(n0, top + 2) if run_mask(n, top) & hand[s] == run_mask(n, top))
+        within = tables(rs).runs_within
+        return tuple(SUIT_CARDS[s][m] for s in range(4) for m in within[hand[s]])
     return tuple(
         tuple(card_of(s, rank) for s in chosen)
         for rank in rs.sets.ranks for n in sorted(rs.sets.values) for chosen in combinations([s for s in range(4) if hand[s] >> rank & 1], n)
@@ -185,15 +186,14 @@ def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, 
     holding of all the cards unseen.
 
     Good against the cards: no holding the adversary could have, of the cards neither in the caller's hand nor
-    in his discard, is as good (law 48).
+    in his discard, is as good (law 48): the holding's key (`key`) is above the best key of the cards unseen, read
+    from the tables of a hand (`table_comparison`), whoever calls it.
 
     laws: 48
     post: beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)
     """
-    mine = declared(hand, choice(category, (holding,)), player, rs)
-    theirs = declare_all(hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard))), rs)
-    pair = (mine, theirs) if player == "elder" else (theirs, mine)
-    return compare_declarations(*pair, rs).category(category).status(player) == "good"
+    unseen = hand_of_pack(FULL_PACK & ~(pack_of_hand(hand) | pack_of(discard)))
+    return _holding_key(category, holding, rs) > table_comparison(unseen, NO_CARDS, rs).keys[2 * DECL_INDEX[category]]
 
 
 def beats_every_holding_unseen(

@@ -29,10 +29,8 @@ from piquet_ref.hand.declarations import (
     verdict,
 )
 from piquet_ref.rules.codes import error
-from piquet_ref.rules.ruleset import PLAYERS, Ruleset
-from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
-from piquet_ref.rules.ruleset import PLAYERS, Ruleset
-from piquet_ref.deal.result import DealResult, Event, PlayerScore, Trick
+from piquet_ref.rules.ruleset import PLAYERS, Ruleset, ScoreKey
+from piquet_ref.deal.result import DealResult, PlayerScore
 from piquet_ref.deal.totals import DealTotals
 from piquet_ref.protocol.forms import ComparisonJSON, EvaluationJSON, ResultJSON, TotalsJSON
 from piquet_ref.rules.loader import ruleset_of
@@ -160,20 +158,35 @@ def score_text(score: PlayerScore) -> str:
     return SCORE_TEXT.format(*score)
 
 
-def event_text(e: Event, rs: Ruleset) -> str:
-    trick = "null" if e.trick is None else e.trick
+@lru_cache(maxsize=CACHE)
+def _event_head(p: int, key: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, trick: int | None, rs: Ruleset) -> str:
+    """An event's JSON text up to its running totals, which alone vary among the events of a kind (the same score
+    of the same cards at the same trick recurs from deal to deal)."""
     return (
-        f'{{"player":"{e.player}","category":"{e.category}","points":{e.points},"rule":"{e.rule}",'
-        f'"cards":{cards_text(e.cards, rs)},"note":{quoted(e.note)},"trick":{trick},'
-        f'"running":{{"elder":{e.running[0]},"younger":{e.running[1]}}}}}'
+        f'{{"player":"{PLAYERS[p]}","category":"{key}","points":{points},"rule":"{rule}","cards":{cards_text(cards, rs)},'
+        f'"note":{quoted(note)},"trick":{"null" if trick is None else trick},"running":{{"elder":'
     )
 
 
-def trick_text(t: Trick, rs: Ruleset) -> str:
-    return (
-        f'{{"number":{t.number},"leader":"{t.leader}","cards":{cards_text((t.lead, t.follow), rs)},'
-        f'"winner":"{t.winner}","running":{{"elder":{t.running[0]},"younger":{t.running[1]}}}}}'
-    )
+def log_texts(result: DealResult) -> tuple[str, str]:
+    """The JSON texts of the event log and of the tricks (the members of their lists), written as the result
+    replays them (`DealResult.replay`), without the log's values built."""
+    rs = result.ruleset
+    events: list[str] = []
+    tricks: list[str] = []
+    add_event, add_trick = events.append, tricks.append
+
+    def event(p: int, key: ScoreKey, points: int, rule: str, cards: tuple[Card, ...], note: str, n: int | None, e: int, y: int) -> None:
+        add_event(f'{_event_head(p, key, points, rule, cards, note, n, rs)}{e},"younger":{y}}}}}')
+
+    def trick(n: int, leader: int, lead: Card, follow: Card, winner: int, e: int, y: int) -> None:
+        add_trick(
+            f'{{"number":{n},"leader":"{PLAYERS[leader]}","cards":{cards_text((lead, follow), rs)},'
+            f'"winner":"{PLAYERS[winner]}","running":{{"elder":{e},"younger":{y}}}}}'
+        )
+
+    result.replay(event, trick)
+    return ",".join(events), ",".join(tricks)
 
 
 def result_text(result: DealResult) -> str:
@@ -183,17 +196,18 @@ def result_text(result: DealResult) -> str:
     rs = result.ruleset
     elder, younger = result.hands
     declared = [declaration_text(result.declaration(p), rs) for p in PLAYERS]
+    events, tricks = log_texts(result)
     return "".join(
         [
             f'{{"ruleset":{quoted(rs.id)},"elder":{score_text(result.elder)},"younger":{score_text(result.younger)},',
             '"events":[',
-            ",".join([event_text(e, rs) for e in result.events]),
+            events,
             f'],"declarations":{comparison_text(result.comparison, rs)},',
             f'"declared":{{"elder":{declared[0]},"younger":{declared[1]}}},',
             f'"carte_blanche":{{"elder":{BOOL[result.carte_blanche[0]]},"younger":{BOOL[result.carte_blanche[1]]}}},',
             f'"hands":{{"elder":{hand_text(elder, rs)},"younger":{hand_text(younger, rs)}}},',
             '"tricks":[',
-            ",".join([trick_text(t, rs) for t in result.tricks]),
+            tricks,
             f'],"complete":{BOOL[result.complete]}',
             _reckons_nothing_text(result.reckons_nothing),
             "}",

@@ -99,6 +99,8 @@ DOMAINS: tuple[Domain, ...] = (
            MASKS * (len(PIP_VALUES) + len(UNIT_VALUES) + len(ZERO_VALUES))),
     Domain("piquet_ref.hand.suit", "runs", "every suit mask and every least length 1-8", True,
            lambda: ((m, n) for m in MASK_BOX for n in range(0, BITS_PER_SUIT + 2)), MASKS * BITS_PER_SUIT),
+    Domain("piquet_ref.hand.suit", "runs_within", "every suit mask and every least length 1-8", True,
+           lambda: ((m, n) for m in MASK_BOX for n in range(0, BITS_PER_SUIT + 2)), MASKS * BITS_PER_SUIT),
     Domain("piquet_ref.hand.suit", "point_key", "every length 0-8 and every pip total a key holds (0-255)", True,
            lambda: ((n, p) for n in range(-1, BITS_PER_SUIT + 2) for p in range(-1, (1 << POINT_SHIFT) + 1)),
            (BITS_PER_SUIT + 1) << POINT_SHIFT),
