@@ -189,3 +189,34 @@ def test_a_record_of_the_ruleset_sizes_with_nothing_irregular_is_regular_in_eith
     assert is_regular(parse_record(CAVENDISH)) and is_regular(parse_record(AFTER_EXCHANGE))
     stock = "9S 8S KH 9C KD QS AC".split()  # CAVENDISH's, its last card left out
     assert not is_regular(parse_record(dict(CAVENDISH, stock=stock)))
+
+
+@pytest.mark.parametrize("player", ["dealer", "", None, 0, ("elder",)])
+def test_a_result_asked_for_a_player_who_is_neither_refuses_naming_him(player: Any) -> None:
+    """`score` and `declaration` of a result, and `score` of the lean totals, take elder or younger: anything else is
+    argument-invalid naming what was given, never the younger's scores by default nor a ValueError."""
+    from piquet_ref import deal_totals
+
+    record = deal_records_example()
+    for ask in (score_deal(record).score, score_deal(record).declaration, deal_totals(record).score):
+        with pytest.raises(PiquetError) as caught:
+            ask(player)
+        assert caught.value.code == "argument-invalid" and repr(player)[:10] in caught.value.message
+
+
+@pytest.mark.parametrize("event, trick", [(None, print), (print, "trick"), (1, 2)])
+def test_a_replay_given_what_is_not_a_function_refuses_naming_it(event: Any, trick: Any) -> None:
+    result = score_deal(deal_records_example())
+    with pytest.raises(PiquetError) as caught:
+        result.replay(event, trick)
+    bad = event if not callable(event) else trick
+    assert caught.value.code == "argument-invalid" and type(bad).__name__ in caught.value.message
+
+
+def deal_records_example() -> dict[str, Any]:
+    """A regular deal record, the same each time (the first random record of a fixed seed)."""
+    import random
+
+    from piquet_ref.deal.generate import random_record
+
+    return random_record(random.Random(3))

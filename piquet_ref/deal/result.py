@@ -16,7 +16,8 @@ from piquet_ref.hand.declarations import (
     Comparison, DeclCategory, Declaration, Point, Sequence, SetHolding, declare_all, held_point, held_sequences, held_sets, point_points,
     sequence_name, set_name,
 )
-from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, Ruleset, ScoreKey
+from piquet_ref.rules.codes import error
+from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, Player, Ruleset, ScoreKey, check_player
 
 
 class Event(NamedTuple):
@@ -322,6 +323,9 @@ class DealResult:
         """Hand each event of the log to `event` and each trick to `trick`, each in order (`replay_trace`): read from
         the scorer's trace without building the log, or, for a result built from its fields, its events and then its
         tricks."""
+        if not (callable(event) and callable(trick)):
+            what = type(event if not callable(event) else trick).__name__
+            raise error("argument-invalid", f"replay takes two functions, one for the events and one for the tricks; got a {what}")
         if self._trace is not None:
             replay_trace(self._trace, event, trick)
             return
@@ -363,7 +367,8 @@ class DealResult:
         return DealResult, self._values()
 
     def score(self, player: Player) -> PlayerScore:
-        return self.elder if player == "elder" else self.younger
+        """The ten keys of `player` (elder or younger; anything else is argument-invalid)."""
+        return self.elder if check_player(player) == "elder" else self.younger
 
     def __str__(self) -> str:
         """A compact ledger: the totals, the hands after the exchange, the verdicts, then every event in order.
@@ -376,7 +381,7 @@ class DealResult:
 
     def declaration(self, player: Player) -> Declaration:
         """What `player` declared: his explicit choice, or everything his hand holds."""
-        i = PLAYERS.index(player)
+        i = PLAYERS.index(check_player(player))
         return self.choices[i] or declare_all(self.hands[i], self.ruleset)
 
 

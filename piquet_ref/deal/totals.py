@@ -15,7 +15,7 @@ from piquet_ref.deal.record import DealRecord, parse_record
 from piquet_ref.deal.result import PlayerScore
 from piquet_ref.deal.scoring import resolve
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
-from piquet_ref.rules.ruleset import Ruleset
+from piquet_ref.rules.ruleset import Ruleset, check_player
 
 
 class DealTotals(NamedTuple):
@@ -28,7 +28,8 @@ class DealTotals(NamedTuple):
     complete: bool
 
     def score(self, player: str) -> PlayerScore:
-        return self.elder if player == "elder" else self.younger
+        """The ten totals of `player` (elder or younger; anything else is argument-invalid)."""
+        return self.elder if check_player(player) == "elder" else self.younger
 
 
 def deal_totals(record: DealRecord | Any) -> DealTotals:
