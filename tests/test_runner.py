@@ -142,3 +142,32 @@ def test_an_implementation_that_cannot_start_is_a_crash_per_case_then_incomplete
 def test_cases_are_loaded_with_their_area(tmp_path: Path) -> None:
     assert {c.area for c in CASES} >= {"errors", "hands", "source-examples"}
     assert all(isinstance(c, Case) and not c.path.is_absolute() for c in CASES)
+
+
+def test_a_process_output_is_read_to_its_end_after_its_stream_is_closed() -> None:
+    """The runner closes a finished process's streams (`end_group`) while the thread reading them may still be at
+    work; the number of the closed descriptor then goes to the next process's pipe. The thread reads a descriptor of
+    its own, so it reads its own process's output to the end and never the next one's (with two jobs of one-shot
+    processes, a thread reading the reused number took the other process's answer)."""
+    import os
+    import time
+
+    from piquet_ref.runner.adapters import EOF, _Stream
+
+    r, w = os.pipe()
+    stream = os.fdopen(r, "rb")
+    lines = _Stream(stream, 1000, None).lines
+    os.write(w, b"first\n")
+    assert lines.get(timeout=5) == "first"
+    time.sleep(0.05)  # the thread waits on its next read
+    stream.close()  # as end_group does; the number is free again
+    r2, w2 = os.pipe()  # the next process's pipe, most likely on that number
+    os.write(w2, b"theirs\n")
+    os.write(w, b"mine\n")
+    assert lines.get(timeout=5) == "mine"
+    os.write(w, b"more\n")
+    os.close(w)
+    assert lines.get(timeout=5) == "more" and lines.get(timeout=5) is EOF
+    assert os.read(r2, 100) == b"theirs\n"  # still there for its own reader
+    os.close(r2)
+    os.close(w2)

@@ -130,13 +130,22 @@ class _Stream:
     def __init__(self, stream: IO[bytes], most: int, tail: deque[str] | None) -> None:
         self.lines: queue.Queue[str | _LongLine | None] = queue.Queue()
         self.tail = tail
-        threading.Thread(target=self._pump, args=(stream, most), daemon=True).start()
+        # The thread reads a descriptor of its own, which it closes at the end of the output: the stream's may be
+        # closed meanwhile (`end_group`) and its number given to the next process's pipe, which it would then read.
+        threading.Thread(target=self._pump, args=(os.dup(stream.fileno()), most), daemon=True).start()
 
-    def _pump(self, stream: IO[bytes], most: int) -> None:
+    def _pump(self, fd: int, most: int) -> None:
+        try:
+            self._read(fd, most)
+        finally:
+            os.close(fd)
+        self.lines.put(EOF)
+
+    def _read(self, fd: int, most: int) -> None:
         partial = bytearray()
         skipping = False
         try:
-            while chunk := os.read(stream.fileno(), 1 << 16):
+            while chunk := os.read(fd, 1 << 16):
                 start = 0
                 while (end := chunk.find(b"\n", start)) >= 0:
                     if not skipping:
@@ -155,7 +164,6 @@ class _Stream:
                 self._line(bytes(partial), most)
         except (OSError, ValueError):
             pass
-        self.lines.put(EOF)
 
     def _line(self, raw: bytes, most: int) -> None:
         text = raw.decode("utf-8", errors="replace").rstrip("\r")
