@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
-from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, hand_of_pack, pack_of_hand
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, hand_of_pack, pack_of_hand
 from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.hand.declarations import ALL, DECL_INDEX, Comparison, DeclCategory, Declaration, compare_declarations, declared, table_comparison
 from piquet_ref.deal.normal_form import NormalDeal
@@ -20,7 +20,7 @@ from piquet_ref.deal.result import (
     KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ResultParts, ScoreEntry, TrickEntry,
     holding_scores,
 )
-from piquet_ref.hand.play import beats, check_trick, follows_the_rules
+from piquet_ref.hand.play import beats, check_trick
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Ruleset, ScoreKey
 
@@ -29,6 +29,11 @@ BonusState = tuple[int, int, int]
 his total towards the repique; his total towards the pique)."""
 NO_SCORE_YET: BonusState = (-1, 0, 0)
 PLAY = KEY_INDEX["play"]
+TrickFacts = tuple[bool, int, int, int, int, int, int]
+"""What the scorer needs of a trick of two given cards (`_trick_points`): whether the follower wins it, the leader's
+points for the lead, the follower's for winning it as second player, the winner's extra for the last trick, the
+bits of the card led and the card played in a packed hand, and the suit led's cards where the card played is of
+another suit (the follower must hold none of them), else 0."""
 
 
 def bonus_step(
@@ -335,36 +340,45 @@ def _bonus_note(bonus: Bonus, acc: AccretionRules) -> str:
 
 
 @lru_cache(maxsize=None)
-def _trick_points(rs: Ruleset) -> tuple[tuple[tuple[bool, int, int], ...], tuple[tuple[bool, int, int], ...]]:
-    """For each (card led, card played to it), indexed `lead * PACK_SIZE + follow`: whether the follower wins (`beats`),
-    the leader's points for the lead and the follower's for winning it as second player; in any trick but the last,
-    then in the last, where a ruleset may score a card of any rank. Built once per ruleset."""
+def _trick_points(rs: Ruleset) -> tuple[tuple[TrickFacts, ...], tuple[TrickFacts, ...]]:
+    """For each (card led, card played to it), indexed `lead * PACK_SIZE + follow`, what the scorer needs of the trick
+    (`TrickFacts`): in any trick but the last, then in the last, where a ruleset may score a card of any rank and
+    the winner scores the last trick's extra point. Built once per ruleset."""
     play = rs.play
 
-    def table(any_rank: bool) -> tuple[tuple[bool, int, int], ...]:
+    def table(any_rank: bool, extra: int) -> tuple[TrickFacts, ...]:
         return tuple(
             (
                 beats(lead, follow),
                 play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
                 play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
+                extra,
+                1 << lead,
+                1 << follow,
+                0 if lead >> 3 == follow >> 3 else SUIT_MASK << (lead & 24),
             )
             for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
         )
 
-    return table(False), table(play.last_any_rank)
+    return table(False, 0), table(play.last_any_rank, play.last_trick_extra)
 
 
 def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     """Check the tricks in order and score them into `log`; the tricks each player won. The lead passes to each
     trick's winner, save that a trick led out of turn (law 59 III) is led by the other player, and scores as any
     trick he led. While a repique or pique may still turn on a point each is a score of its own (`_Log.add`); after
-    that a trick's points are numbers of its entry in the trace, not counted for a player who reckons nothing."""
+    that a trick's points are numbers of its entry in the trace, not counted for a player who reckons nothing.
+
+    The leader's and the follower's cards are packed ints (`cards.pack_of`), swapped when the lead passes; a trick
+    is legal when the leader holds the card led and the follower the card played, with none of the suit led if it
+    is of another suit (`trick_is_legal`, tested equal on every trick of every pair of hands' suits in
+    tests/test_exhaustive.py); `check_trick` names the fault of one that is not."""
     rs = deal.ruleset
     play = rs.play
-    packs = [pack_of_hand(deal.hands[0]), pack_of_hand(deal.hands[1])]
     leader = PLAYERS.index(play.first_leader)
+    lp, fp = pack_of_hand(deal.hands[leader]), pack_of_hand(deal.hands[1 - leader])
     last = play.tricks
-    ordinary, in_the_last = _trick_points(rs)
+    table, in_the_last = _trick_points(rs)
     silent = deal.silent
     counted = not (silent[0] or silent[1])
     out_of_turn, trace, add = deal.out_of_turn, log.trace, log.add
@@ -373,18 +387,19 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     for n, (lead, follow) in enumerate(deal.tricks, 1):
         if out_of_turn and n - 1 in out_of_turn:
             leader = 1 - leader
-        follower = 1 - leader
-        lp, fp = packs[leader], packs[follower]
-        if not follows_the_rules(lp, fp, lead, follow):
+            lp, fp = fp, lp
+        if n == last:
+            table = in_the_last
+        second, lead_points, win_points, extra, lead_bit, follow_bit, void = table[lead * PACK_SIZE + follow]
+        if not (lp & lead_bit and fp & follow_bit) or fp & void:
             check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        packs[leader], packs[follower] = lp ^ 1 << lead, fp ^ 1 << follow
-        if n != last:
-            second, lead_points, win_points = ordinary[lead * PACK_SIZE + follow]
-            extra = 0
+        lp ^= lead_bit
+        fp ^= follow_bit
+        if second:
+            winner = 1 - leader
+            lp, fp = fp, lp
         else:
-            second, lead_points, win_points = in_the_last[lead * PACK_SIZE + follow]
-            extra = play.last_trick_extra
-        winner = follower if second else leader
+            winner = leader
         if live:
             add(leader, "play", lead_points, LEAD.rule, ONE_CARD[lead], LEAD.note, n)
             add(winner, "play", win_points, SECOND_WINS.rule, ONE_CARD[follow], SECOND_WINS.note, n)

@@ -133,7 +133,7 @@ def parse_record(data: Any) -> DealRecord:
     elif "stock" in data:
         raise error("record-invalid", "stock is only given with dealt hands, not with hands after the exchange")
     tricks = _tricks(data.get("tricks", []), rs, table)
-    return _Read(rs, elder, younger, stock, tricks, _out_of_turn(data.get("out_of_turn", []), len(tricks)))
+    return _Read(rs, elder, younger, stock, tricks, _out_of_turn(data["out_of_turn"], len(tricks)) if "out_of_turn" in data else ())
 
 
 def cards_read_as_written(data: Any, result: DealRecord) -> bool:
@@ -210,15 +210,15 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     if not data.keys() <= PLAYER_KEYS:
         unknown = data.keys() - PLAYER_KEYS
         raise error("record-invalid", f"unknown key(s) {sorted(map(str, unknown))} in {who}; expected {sorted(PLAYER_KEYS)}")
-    declare = parse_declare(data.get("declare", "all"), who, rs)
+    declare = parse_declare(data["declare"], who, rs) if "declare" in data else ALL  # a field left out costs no parse
     waives = data.get("waives_penalty", False)
     if type(waives) is not bool:
         raise error("record-invalid", f"{who}.waives_penalty must be true or false, got {shown(waives)}")
     claimed = data.get("false_claim", False)
     if type(claimed) is not bool:
         raise error("record-false-claim", f"{who}.false_claim must be true or false, got {shown(claimed)}")
-    barred = parse_barred(data.get("barred", []), FIELD[who, "barred"])
-    first = _took_in_first(data, who)
+    barred = parse_barred(data["barred"], FIELD[who, "barred"]) if "barred" in data else ()
+    first = _took_in_first(data, who) if "took_in_first" in data else False
     if "hand" in data:
         if "dealt" in data or "discard" in data:
             raise error("record-invalid", f"{who}: give either hand, or dealt and discard, not both")
@@ -231,7 +231,7 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
     take = data.get("take")
     if take is not None and (type(take) is not int or take < 0):
         raise error("record-invalid", f"{who}.take must be a count of cards taken in, got {shown(take)}")
-    exposed = read_cards(data.get("exposed_stock", []), table, FIELD[who, "exposed_stock"])
+    exposed = read_cards(data["exposed_stock"], table, FIELD[who, "exposed_stock"]) if "exposed_stock" in data else ()
     return PlayerRecord(
         read_cards(data["dealt"], table, FIELD[who, "dealt"]), read_cards(data["discard"], table, FIELD[who, "discard"]), None, declare,
         take, waives, claimed, barred, exposed, first,

@@ -27,7 +27,7 @@ class Plant(NamedTuple):
 
 PLANTED: tuple[Plant, ...] = (
     Plant("last-trick-off-by-one", "the last-trick point goes to the eleventh trick",
-          "        if n != last:\n", "        if n != last - 1:\n", "play_points_by_the_rules"),
+          "        if n == last:\n", "        if n == last - 1:\n", "play_points_by_the_rules"),
     Plant("elder-total-is-younger", "the elder's total is taken from the younger's",
           "(*e, sum(e))", "(*e, sum(y))", "totals_are_sums_of_events"),
     Plant("trick-won-by-leader", "every trick is recorded as won by its leader",
