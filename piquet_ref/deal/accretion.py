@@ -376,7 +376,8 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     rs = deal.ruleset
     play = rs.play
     leader = PLAYERS.index(play.first_leader)
-    lp, fp = pack_of_hand(deal.hands[leader]), pack_of_hand(deal.hands[1 - leader])
+    elder, younger = pack_of_hand(deal.hands[0]), pack_of_hand(deal.hands[1])
+    lp, fp = (elder, younger) if leader == 0 else (younger, elder)
     last = play.tricks
     table, in_the_last = _trick_points(rs)
     silent = deal.silent

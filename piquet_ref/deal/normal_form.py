@@ -16,8 +16,8 @@ from typing import NamedTuple
 from piquet_ref.deal.record import DealRecord, PlayerRecord
 from piquet_ref.hand.cards import Card, Hand, bit_of, cards_of, check_distinct, hand_of_pack, pack_of
 from piquet_ref.hand.cards import tuple_new as _new
-from piquet_ref.hand.declarations import DeclareChoice, DeclCategory, carte_blanche
-from piquet_ref.hand.exchange import deal_exchange
+from piquet_ref.hand.declarations import DeclareChoice, DeclCategory, carte_blanche_packed
+from piquet_ref.hand.exchange import exchanged_packs
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import PLAYERS, Ruleset
@@ -124,12 +124,18 @@ def dealt_hands(rec: DealRecord) -> tuple[Hand, Hand]:
     post: dealt_hands_as_recorded(rec, __return__)
     post: no_card_dealt_twice(rec)
     """
+    e_pack, y_pack = dealt_packs(rec)
+    return hand_of_pack(e_pack), hand_of_pack(y_pack)
+
+
+def dealt_packs(rec: DealRecord) -> tuple[int, int]:
+    """`dealt_hands` packed as ints (`cards.pack_of`), as the scorer of a regular record holds them."""
     assert rec.elder.dealt is not None and rec.younger.dealt is not None
     e, y, stock = rec.elder.dealt, rec.younger.dealt, rec.stock or ()
     e_pack, y_pack = pack_of(e), pack_of(y)
     if (e_pack | y_pack | pack_of(stock)).bit_count() != len(e) + len(y) + len(stock):  # a card twice
         check_distinct([("elder.dealt", e), ("younger.dealt", y), ("stock", stock)], rec.ruleset)
-    return hand_of_pack(e_pack), hand_of_pack(y_pack)
+    return e_pack, y_pack
 
 
 def dealt_hands_as_recorded(rec: DealRecord, result: tuple[Hand, Hand]) -> bool:
@@ -223,6 +229,6 @@ def regular_form(rec: DealRecord) -> NormalDeal:
     if e.discard is None or y.discard is None:
         return resolved(rec, hands_as_given(rec), (False, False))
     rs = rec.ruleset
-    ed, yd = dealt_hands(rec)
-    hands = deal_exchange(ed, yd, e.discard, y.discard, rec.stock or (), rs)
-    return resolved(rec, hands, (carte_blanche(ed, rs), carte_blanche(yd, rs)))
+    ed, yd = dealt_packs(rec)
+    elder, younger = exchanged_packs(ed, yd, e.discard, y.discard, rec.stock or (), rs)
+    return resolved(rec, (hand_of_pack(elder), hand_of_pack(younger)), (carte_blanche_packed(ed, rs), carte_blanche_packed(yd, rs)))

@@ -239,11 +239,12 @@ def _player(data: Any, who: Player, rs: Ruleset, table: Mapping[str, Card]) -> P
 
 
 def _took_in_first(data: Mapping[str, Any], who: Player) -> bool:
-    """A player's `took_in_first`: true or false, true only for the younger in the dealt form (law 29); else `record-took-in-first`."""
-    first = data.get("took_in_first", False)
+    """A player's `took_in_first`, given: true or false, true only for the younger in the dealt form (law 29); else
+    `record-took-in-first`."""
+    first = data["took_in_first"]
     if type(first) is not bool:
         raise error("record-took-in-first", f"{who}.took_in_first must be true or false, got {shown(first)}")
-    if (first and who != "younger") or ("took_in_first" in data and "hand" in data):
+    if (first and who != "younger") or "hand" in data:
         why = "only the younger takes in out of turn before the other" if who != "younger" else "it is given with dealt and discard, not with hand"
         raise error("record-took-in-first", f"{who}.took_in_first: {why}")
     return first

@@ -311,8 +311,14 @@ def held_sets(hand: Hand, rs: Ruleset) -> tuple[SetHolding, ...]:
 
 def carte_blanche(hand: Hand, rs: Ruleset) -> bool:
     """True when the hand holds no court card and enough cards to count as a dealt hand."""
+    return carte_blanche_packed(pack_of_hand(hand), rs)
+
+
+def carte_blanche_packed(pack: int, rs: Ruleset) -> bool:
+    """`carte_blanche` of a hand packed as one int (`cards.pack_of`), as the scorer holds the dealt hands: its
+    four suits folded onto one mask hold no court card, and it has the ruleset's least number of cards."""
     cb = rs.carte_blanche
-    return not (hand[0] | hand[1] | hand[2] | hand[3]) & cb.court_mask and size(hand) >= cb.min_cards
+    return not (pack | pack >> 8 | pack >> 16 | pack >> 24) & cb.court_mask and pack.bit_count() >= cb.min_cards
 
 
 def _seq_order(s: Sequence) -> tuple[int, int]:

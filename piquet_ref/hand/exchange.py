@@ -49,7 +49,7 @@ def check_discard(
     rs = ruleset_of(ruleset)
     discard_limits(player, elder_discarded, rs)  # checks the player and the count
     dealt = check_hand(dealt, f"{player}.dealt")
-    _discard_pack(player, pack_of_hand(dealt), dealt, check_cards(discard, f"{player}.discard"), elder_discarded, rs, limits)
+    _discard_pack(player, pack_of_hand(dealt), check_cards(discard, f"{player}.discard"), elder_discarded, rs, limits)
 
 
 def elders_discard_within_the_rulesets_limits(
@@ -77,14 +77,14 @@ def youngers_discard_within_the_rulesets_limits(
 
 
 def _discard_pack(
-    player: Player, dealt_pack: int, dealt: Hand, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset,
+    player: Player, dealt_pack: int, discard: tuple[Card, ...], elder_discarded: int, ruleset: Ruleset,
     limits: tuple[int, int] | None = None,
 ) -> int:
-    """The checked discard, packed (see `cards.pack_of`); `limits` (least, most) replace the ruleset's
-    for a deal of the wrong number of cards (`misdeal.discard_bounds`)."""
+    """The checked discard of the dealt hand `dealt_pack`, packed (see `cards.pack_of`); `limits` (least, most)
+    replace the ruleset's for a deal of the wrong number of cards (`misdeal.discard_bounds`)."""
     given = pack_of(discard)
     if given.bit_count() != len(discard) or given & ~dealt_pack:
-        _check_cards(player, dealt, discard, ruleset)
+        _check_cards(player, hand_of_pack(dealt_pack), discard, ruleset)
     least, most = _limits(player, elder_discarded, ruleset) if limits is None else limits
     if not least <= len(discard) <= most:
         code = "exchange-elder-count" if player == "elder" else "exchange-younger-count"
@@ -222,13 +222,20 @@ def deal_exchange(
     post: younger_takes_in_where_the_elder_stopped(younger_dealt, elder_discard, younger_discard, stock, __return__)
     post: size(__return__[0]) == size(elder_dealt) and size(__return__[1]) == size(younger_dealt)
     """
-    e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
-    e_out = _discard_pack("elder", e_pack, elder_dealt, elder_discard, 0, rs)
-    y_out = _discard_pack("younger", y_pack, younger_dealt, younger_discard, len(elder_discard), rs)
+    elder, younger = exchanged_packs(pack_of_hand(elder_dealt), pack_of_hand(younger_dealt), elder_discard, younger_discard, stock, rs)
+    return hand_of_pack(elder), hand_of_pack(younger)
+
+
+def exchanged_packs(
+    elder_dealt: int, younger_dealt: int, elder_discard: tuple[Card, ...], younger_discard: tuple[Card, ...],
+    stock: tuple[Card, ...], rs: Ruleset,
+) -> tuple[int, int]:
+    """`deal_exchange` of dealt hands packed as ints (`cards.pack_of`), as the scorer holds them: the elder's and
+    the younger's hands after the exchange, packed."""
+    e_out = _discard_pack("elder", elder_dealt, elder_discard, 0, rs)
+    y_out = _discard_pack("younger", younger_dealt, younger_discard, len(elder_discard), rs)
     k = len(elder_discard)
-    elder = hand_of_pack(e_pack & ~e_out | pack_of(stock[:k]))
-    younger = hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + len(younger_discard)]))
-    return elder, younger
+    return elder_dealt & ~e_out | pack_of(stock[:k]), younger_dealt & ~y_out | pack_of(stock[k : k + len(younger_discard)])
 
 
 def youngers_discard_within_what_the_elder_left(

@@ -101,10 +101,10 @@ def exchanged_hands(
     """
     e_pack, y_pack = pack_of_hand(elder_dealt), pack_of_hand(younger_dealt)
     n, portion = len(stock), rs.exchange.elder_max
-    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion, rs))
+    e_out = _discard_pack("elder", e_pack, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion, rs))
     k = check_take("elder", takes[0], len(discards[0]), available("elder", 0, n))
     room = younger_room(k, rs)
-    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", excess(younger_dealt, rs), n, room, portion, rs))
+    y_out = _discard_pack("younger", y_pack, discards[1], room, rs, discard_bounds("younger", excess(younger_dealt, rs), n, room, portion, rs))
     j = check_take("younger", takes[1], len(discards[1]), available("younger", k, n))
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[:k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[k : k + j]))
 
@@ -148,11 +148,11 @@ def exchanged_first(
     n, portion = len(stock), rs.exchange.elder_max
     room = younger_room(portion, rs)
     shift = excess(younger_dealt, rs)
-    y_out = _discard_pack("younger", y_pack, younger_dealt, discards[1], room, rs, discard_bounds("younger", shift, n, room, portion, rs))
+    y_out = _discard_pack("younger", y_pack, discards[1], room, rs, discard_bounds("younger", shift, n, room, portion, rs))
     j = check_first_take(takes[1], len(discards[1]), shift, portion)
     if j < 1:
         raise error("record-took-in-first", f"younger.took_in_first: the younger took in first but took no card of the stock (take {j})")
-    e_out = _discard_pack("elder", e_pack, elder_dealt, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion - j, rs))
+    e_out = _discard_pack("elder", e_pack, discards[0], 0, rs, discard_bounds("elder", excess(elder_dealt, rs), n, 0, portion - j, rs))
     k = check_take("elder", takes[0], len(discards[0]), n - j)
     return hand_of_pack(e_pack & ~e_out | pack_of(stock[j : j + k])), hand_of_pack(y_pack & ~y_out | pack_of(stock[:j]))
 
