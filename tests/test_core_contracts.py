@@ -27,7 +27,7 @@ from piquet_ref.hand import play
 from verification.contracts import play as play_contracts
 from piquet_ref.deal import accretion, normal_form, result, scoring
 from piquet_ref.deal.irregular import resolution
-from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, format_cards, hand_of
+from piquet_ref.hand.cards import PACK_SIZE, Hand, cards_of, format_cards, hand_of, pack_of_hand
 from piquet_ref.hand.declarations import DeclareChoice
 from piquet_ref.deal.counts import Position
 from piquet_ref.rules.laws import NUMBERS
@@ -51,11 +51,11 @@ RULESETS = tuple(load_ruleset(i) for i in ruleset_ids())
 OTHERS = {"score_deal", "cards_scores"}  # contracts checked elsewhere (score_deal: tests/test_deal_contracts.py)
 CHECKED = {
     scoring: {"resolve"},
-    normal_form: {"is_regular", "dealt_hands", "hands_as_given", "resolved", "regular_form"},
+    normal_form: {"is_regular", "dealt_hands", "dealt_packs", "hands_as_given", "resolved", "regular_form"},
     resolution: {"irregular_form"},
     accretion: {"bar_step", "bonuses", "tricks_for_the_cards", "score_normal_form", "scored"},
     result: {"holding_scores"},
-    exchange: {"check_discard", "exchange", "check_deal", "deal_exchange"},
+    exchange: {"check_discard", "exchange", "check_deal", "deal_exchange", "exchanged_packs"},
     counts: {"count_discards", "legal_plies", "legal_hand", "after_ply", "plies_left", "count_play", "check_position", "position_of"},
     play_contracts: {"trick_refused", "discard_refused", "deal_check_refused", "ply_refused", "position_refused"},
 }
@@ -192,6 +192,7 @@ def test_the_hands_after_an_exchange_are_the_dealt_hands_less_the_discards_with_
     ed, yd, e_out, y_out, stock, rs = deal
     holds(exchange, "exchange", deal)
     holds(exchange, "deal_exchange", deal)
+    holds(exchange, "exchanged_packs", (pack_of_hand(ed), pack_of_hand(yd), *deal[2:]))
     holds(exchange, "check_deal", (ed, yd, stock, rs))
     holds(counts, "count_discards", (ed, yd, stock, rs))
 
@@ -274,6 +275,8 @@ def resolution_holds(rec: DealRecord) -> None:
     holds(scoring, "resolve", (rec,))
     holds(normal_form, "is_regular", (rec,))
     holds(normal_form, "dealt_hands" if rec.elder.dealt is not None else "hands_as_given", (rec,))
+    if rec.elder.dealt is not None:
+        holds(normal_form, "dealt_packs", (rec,))
     holds(normal_form, "regular_form", (rec,)) if normal_form.is_regular(rec) else holds(resolution, "irregular_form", (rec,))
     try:
         deal = scoring.resolve(rec)

@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITS = range(4)
 VARIANTS = range(-1, len(dc.DECL_VARIANTS) + 1)  # a variant past each end: the preconditions refuse them
 HAND_FUNCTIONS = ("point_held_in", "point_found", "sequences_held_in", "sequences_found", "sets_held_in", "sets_found",
-                  "blanche", "everything_declared", "hand_evaluated")
+                  "blanche", "blanche_packed", "everything_declared", "hand_evaluated")
 PAIR_FUNCTIONS = ("hands_judged", "hands_refused", "tables_compared")
 NOT_HANDS: tuple[Any, ...] = ((-1, 0, 0, 0), (0, 0, 0, SUIT_MASK + 1), (0, 0, 0), (0, 0, 0, 0, 0), (True, 0, 0, 0), (1.0, 0, 0, 0))
 
@@ -257,7 +257,7 @@ PLANTED: tuple[tuple[str, str, Plant], ...] = (
         "point_longest(hand, __return__, DECL_VARIANTS[variant])")),
     ("carte_blanche", "blanche", Plant(
         "blanche-needs-thirteen", "twelve cards without a court card are not carte blanche",
-        "size(hand) >= cb.min_cards", "size(hand) > cb.min_cards",
+        "pack.bit_count() >= cb.min_cards", "pack.bit_count() > cb.min_cards",
         "__return__ == (size(hand) >= DECL_VARIANTS[variant].carte_blanche.min_cards and not any(m >> r & 1 for m in hand for r in court_ranks(DECL_VARIANTS[variant])))")),
     ("held_sequences", "sequences_held_in", Plant(
         "sequences-worst-first", "the sequences are listed worst first",

@@ -129,7 +129,13 @@ def dealt_hands(rec: DealRecord) -> tuple[Hand, Hand]:
 
 
 def dealt_packs(rec: DealRecord) -> tuple[int, int]:
-    """`dealt_hands` packed as ints (`cards.pack_of`), as the scorer of a regular record holds them."""
+    """`dealt_hands` packed as ints (`cards.pack_of`), as the scorer of a regular record holds them.
+
+    rules: pack.cards
+    raises: PiquetError
+    post: dealt_hands_as_recorded(rec, (hand_of_pack(__return__[0]), hand_of_pack(__return__[1])))
+    post: no_card_dealt_twice(rec)
+    """
     assert rec.elder.dealt is not None and rec.younger.dealt is not None
     e, y, stock = rec.elder.dealt, rec.younger.dealt, rec.stock or ()
     e_pack, y_pack = pack_of(e), pack_of(y)

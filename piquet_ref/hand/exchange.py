@@ -231,7 +231,17 @@ def exchanged_packs(
     stock: tuple[Card, ...], rs: Ruleset,
 ) -> tuple[int, int]:
     """`deal_exchange` of dealt hands packed as ints (`cards.pack_of`), as the scorer holds them: the elder's and
-    the younger's hands after the exchange, packed."""
+    the younger's hands after the exchange, packed.
+
+    rules: exchange.take-from-top, exchange.elder-limits, exchange.younger-limits
+    laws: 21, 22
+    raises: PiquetError
+    pre: 0 <= elder_dealt < 1 << PACK_SIZE and 0 <= younger_dealt < 1 << PACK_SIZE
+    post: rs.exchange.elder_min <= len(elder_discard) <= rs.exchange.elder_max
+    post: youngers_discard_within_what_the_elder_left(elder_discard, younger_discard, stock, rs)
+    post: elder_takes_in_off_the_top(hand_of_pack(elder_dealt), elder_discard, stock, (hand_of_pack(__return__[0]), hand_of_pack(__return__[1])))
+    post: younger_takes_in_where_the_elder_stopped(hand_of_pack(younger_dealt), elder_discard, younger_discard, stock, (hand_of_pack(__return__[0]), hand_of_pack(__return__[1])))
+    """
     e_out = _discard_pack("elder", elder_dealt, elder_discard, 0, rs)
     y_out = _discard_pack("younger", younger_dealt, younger_discard, len(elder_discard), rs)
     k = len(elder_discard)

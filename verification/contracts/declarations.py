@@ -24,7 +24,7 @@ from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, format_c
 from verification.contracts.core import POINT_VARIANTS, SEQUENCE_VARIANTS, SET_VARIANTS, variants
 from piquet_ref.hand.declarations import (
     DECL_CATEGORIES, Comparison, Declaration, DeclareChoice, DeclCategory, HandEvaluation, Point, Sequence, SetHolding,
-    carte_blanche, check_declaration, compare_declarations, compare_hands, declare_all, declared, evaluate_hand,
+    carte_blanche, carte_blanche_packed, check_declaration, compare_declarations, compare_hands, declare_all, declared, evaluate_hand,
     held_point, held_sequences, held_sets, point_of, point_points, sequences_of, sequences_points, sets_of,
     sets_points, table_comparison,
 )
@@ -337,6 +337,17 @@ def blanche(variant: int, hand: Hand) -> bool:
     post: __return__ == (size(hand) >= DECL_VARIANTS[variant].carte_blanche.min_cards and not any(m >> r & 1 for m in hand for r in court_ranks(DECL_VARIANTS[variant])))
     """
     return carte_blanche(hand, DECL_VARIANTS[variant])
+
+
+def blanche_packed(variant: int, hand: Hand) -> bool:
+    """`carte_blanche_packed` of the hand packed as one int, under `DECL_VARIANTS[variant]`: the same as of its suit
+    masks, a hand of at least the ruleset's least number of cards holding no card of a court rank.
+
+    rules: carte-blanche.definition, pack.court
+    pre: 0 <= variant < len(DECL_VARIANTS) and is_hand(hand)
+    post: __return__ == (size(hand) >= DECL_VARIANTS[variant].carte_blanche.min_cards and not any(m >> r & 1 for m in hand for r in court_ranks(DECL_VARIANTS[variant])))
+    """
+    return carte_blanche_packed(pack_of_hand(hand), DECL_VARIANTS[variant])
 
 
 def everything_declared(variant: int, hand: Hand) -> Declaration:
