@@ -220,16 +220,19 @@ def scored(deal: NormalDeal) -> Scored:
     add = log.add
     won = (0, 0)
     complete = len(deal.tricks) == (deal.tricks_to_play or rs.play.tricks)
+    blanche, keys = deal.carte_blanche, comparison.keys
     for category in rs.accretion.order:
         if category == "carte_blanche":
-            for i in range(len(PLAYERS)):
-                if deal.carte_blanche[i]:
-                    add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", deal.dealt[i], "carte blanche", None)
+            if blanche[0] or blanche[1]:
+                for i in range(len(PLAYERS)):
+                    if blanche[i]:
+                        add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", deal.dealt[i], "carte blanche", None)
         elif category in DECL_INDEX:
-            good = comparison.good(category)
-            if good is None:
+            k = 2 * DECL_INDEX[category]
+            if keys[k] == keys[k + 1]:  # equal, or neither holds one: nobody scores (`Comparison.good`)
                 continue
-            if decl[good] is not None or not log.holdings_at_once(good, category, comparison.values[2 * DECL_INDEX[category] + good], hands[good], rs):
+            good = 0 if keys[k] > keys[k + 1] else 1
+            if decl[good] is not None or not log.holdings_at_once(good, category, comparison.values[k + good], hands[good], rs):
                 for points, rule, cards, note in holding_scores(category, decl[good], hands[good], rs):
                     add(good, category, points, rule, cards, note, None)
         elif category == "play":
@@ -298,7 +301,7 @@ class _Log:
         pique is won within them (bonus_step adds up: a bonus reached by one of the holdings is reached by their sum),
         so that none can turn on which holding reached it, and nothing is barred or silenced; False, scoring nothing,
         where they must be scored holding by holding."""
-        if not self.counts(p, category):
+        if self.silent[p] or category in self.barred[p]:  # `counts`, of a category that is never carte blanche
             return False
         if self.bonus is not None:
             after, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
