@@ -40,7 +40,7 @@ from itertools import combinations
 from collections.abc import Sequence
 from typing import Any, Callable, Generic, Literal, TypeVar
 
-from piquet_ref.hand.cards import Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, SUIT_MASK, Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_hand
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
@@ -1452,10 +1452,19 @@ def _calls(player: Player, category: DeclCategory, hand: Hand, rs: Ruleset) -> C
     return Calls(player, category, call_options(hand, category, rs))
 
 
-@lru_cache(maxsize=1 << 12)
 def _plays(player: Player, cards: Hand) -> tuple[Play, ...]:
-    """The player's plays of `cards` (`legal_hand`): a walk through the play lists the same few again and again."""
-    return tuple(Play(player, card) for card in cards_of(cards))
+    """The player's plays of `cards` (`legal_hand`), in the order of `cards_of`: each suit's read from a table of
+    every mask of it (a walk through the play lists plays at every step, of ever other cards)."""
+    by_suit = _plays_by_suit(player)
+    return by_suit[0][cards[0]] + by_suit[1][cards[1]] + by_suit[2][cards[2]] + by_suit[3][cards[3]]
+
+
+@lru_cache(maxsize=None)
+def _plays_by_suit(player: Player) -> tuple[tuple[tuple[Play, ...], ...], ...]:
+    """For each suit and each mask of it, the player's plays of its cards, rank high to low (`cards.SUIT_CARDS`),
+    each play made once; built once per player."""
+    plays = tuple(Play(player, card) for card in range(PACK_SIZE))
+    return tuple(tuple(tuple(plays[c] for c in SUIT_CARDS[suit][mask]) for mask in range(SUIT_MASK + 1)) for suit in range(len(SUIT_CARDS)))
 
 
 def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
