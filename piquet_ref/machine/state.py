@@ -40,7 +40,7 @@ from itertools import combinations
 from collections.abc import Sequence
 from typing import Any, Callable, Generic, Literal, TypeVar
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, SUIT_MASK, Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_hand
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
@@ -1464,7 +1464,7 @@ def _plays_by_suit(player: Player) -> tuple[tuple[tuple[Play, ...], ...], ...]:
     """For each suit and each mask of it, the player's plays of its cards, rank high to low (`cards.SUIT_CARDS`),
     each play made once; built once per player."""
     plays = tuple(Play(player, card) for card in range(PACK_SIZE))
-    return tuple(tuple(tuple(plays[c] for c in SUIT_CARDS[suit][mask]) for mask in range(SUIT_MASK + 1)) for suit in range(len(SUIT_CARDS)))
+    return tuple(tuple(tuple(plays[c] for c in cards) for cards in suit) for suit in SUIT_CARDS)
 
 
 def _lay_outs(state: DealState) -> tuple[LayOut, ...]:
