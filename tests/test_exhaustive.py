@@ -8,8 +8,7 @@ element of each domain is checked, so within these domains agreement is proven, 
 - every distribution of counts 0..4 over the set ranks (5^5): best set and points of all sets;
 - every pair of sequence keys, of point keys and of set keys: the comparison and its verdict;
 - every name of a sequence (length x top card);
-- every number of tricks 0..12 won by the elder: the cards and capot;
-- every trick of two cards against every holding of the suit led: the scorer's table of legal tricks.
+- every number of tricks 0..12 won by the elder: the cards and capot.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from piquet_ref.hand.cards import BITS_PER_SUIT, Hand
 from piquet_ref.hand.declarations import Sequence, sequence_name, verdict
 from piquet_ref.rules.ruleset import PLAYERS, SCORE_KEYS, AccretionRules
 from piquet_ref.deal.result import PlayerScore
-from piquet_ref.deal.accretion import _trick_points, bonuses, cards_scores
+from piquet_ref.deal.accretion import bonuses, cards_scores
 from piquet_ref.hand.suit import (
     MASKS,
     length,
@@ -318,25 +317,3 @@ def test_scores_of_no_points_are_not_counting_scores() -> None:
     scores = [(1, "point", 0), (0, "sequences", 15), (0, "sets", 14)] + [(0, "play", 1)] * 2
     assert bonuses(scores, ACC) == ((3, 0, "pique"),)  # type: ignore[arg-type]
 
-
-def test_the_scorers_trick_table_tells_every_legal_trick_from_every_illegal_one() -> None:
-    """Every card led × every card played to it × whether the leader holds the card led × every subset of the
-    suit led the follower holds × whether he holds the card played when it is of another suit: the columns of
-    the scorer's table (`TrickFacts`: the bits of the two cards, the suit led where the card played is of another)
-    accept exactly the tricks of the definition, where the leader holds the card led and the follower the card
-    played, of the suit led if he holds one (rule play.follow-suit). The table of the last trick is held to it too."""
-    ordinary, last = _trick_points(RS)
-    assert [row[4:] for row in ordinary] == [row[4:] for row in last]
-    checked = 0
-    for lead, follow in product(range(32), repeat=2):
-        _, _, _, _, lead_bit, follow_bit, void = ordinary[lead * 32 + follow]
-        same_suit = lead // 8 == follow // 8
-        for leader_holds, suit_led, holds_other in product((False, True), range(256), (False, True) if not same_suit else (False,)):
-            follower = {8 * (lead // 8) + r for r in range(8) if suit_led >> r & 1} | ({follow} if holds_other else set())
-            leader = {lead} if leader_holds else set()
-            expected = lead in leader and follow in follower and (same_suit or not any(c // 8 == lead // 8 for c in follower))
-            lp = sum(1 << c for c in leader)
-            fp = sum(1 << c for c in follower)
-            assert bool(lp & lead_bit and fp & follow_bit and not fp & void) == expected, (lead, follow, sorted(follower))
-            checked += 1
-    assert checked == 32 * 8 * 2 * 256 + 32 * 24 * 2 * 256 * 2

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_MASK, Card, Hand, hand_of_pack, pack_of_hand
+from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, hand_of_pack, pack_of_hand
 from piquet_ref.hand.cards import tuple_new as _new
 from piquet_ref.hand.declarations import ALL, DECL_INDEX, Comparison, DeclCategory, Declaration, compare_declarations, declared, table_comparison
 from piquet_ref.deal.normal_form import NormalDeal
@@ -20,7 +20,7 @@ from piquet_ref.deal.result import (
     KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ResultParts, ScoreEntry, TrickEntry,
     holding_scores,
 )
-from piquet_ref.hand.play import beats, check_trick
+from piquet_ref.hand.play import beats, check_trick, follows_the_rules
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Ruleset, ScoreKey
 
@@ -29,11 +29,9 @@ BonusState = tuple[int, int, int]
 his total towards the repique; his total towards the pique)."""
 NO_SCORE_YET: BonusState = (-1, 0, 0)
 PLAY = KEY_INDEX["play"]
-TrickFacts = tuple[bool, int, int, int, int, int, int]
+TrickFacts = tuple[bool, int, int, int]
 """What the scorer needs of a trick of two given cards (`_trick_points`): whether the follower wins it, the leader's
-points for the lead, the follower's for winning it as second player, the winner's extra for the last trick, the
-bits of the card led and the card played in a packed hand, and the suit led's cards where the card played is of
-another suit (the follower must hold none of them), else 0."""
+points for the lead, the follower's for winning it as second player, and the winner's extra for the last trick."""
 
 
 def bonus_step(
@@ -220,7 +218,7 @@ def scored(deal: NormalDeal) -> Scored:
     add = log.add
     won = (0, 0)
     complete = len(deal.tricks) == (deal.tricks_to_play or rs.play.tricks)
-    blanche, keys = deal.carte_blanche, comparison.keys
+    blanche = deal.carte_blanche
     for category in rs.accretion.order:
         if category == "carte_blanche":
             if blanche[0] or blanche[1]:
@@ -228,11 +226,10 @@ def scored(deal: NormalDeal) -> Scored:
                     if blanche[i]:
                         add(i, "carte_blanche", rs.carte_blanche.points, "carte-blanche.score", deal.dealt[i], "carte blanche", None)
         elif category in DECL_INDEX:
-            k = 2 * DECL_INDEX[category]
-            if keys[k] == keys[k + 1]:  # equal, or neither holds one: nobody scores (`Comparison.good`)
+            good = comparison.good(category)
+            if good is None:
                 continue
-            good = 0 if keys[k] > keys[k + 1] else 1
-            if decl[good] is not None or not log.holdings_at_once(good, category, comparison.values[k + good], hands[good], rs):
+            if decl[good] is not None or not log.holdings_at_once(good, category, comparison.values[2 * DECL_INDEX[category] + good], hands[good], rs):
                 for points, rule, cards, note in holding_scores(category, decl[good], hands[good], rs):
                     add(good, category, points, rule, cards, note, None)
         elif category == "play":
@@ -301,7 +298,7 @@ class _Log:
         pique is won within them (bonus_step adds up: a bonus reached by one of the holdings is reached by their sum),
         so that none can turn on which holding reached it, and nothing is barred or silenced; False, scoring nothing,
         where they must be scored holding by holding."""
-        if self.silent[p] or category in self.barred[p]:  # `counts`, of a category that is never carte blanche
+        if not self.counts(p, category):
             return False
         if self.bonus is not None:
             after, won = bonus_step(self.bonus, p, ACCRETION_OF[category], points, self.acc)
@@ -356,9 +353,6 @@ def _trick_points(rs: Ruleset) -> tuple[tuple[TrickFacts, ...], tuple[TrickFacts
                 play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
                 play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
                 extra,
-                1 << lead,
-                1 << follow,
-                0 if lead >> 3 == follow >> 3 else SUIT_MASK << (lead & 24),
             )
             for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
         )
@@ -372,10 +366,8 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     trick he led. While a repique or pique may still turn on a point each is a score of its own (`_Log.add`); after
     that a trick's points are numbers of its entry in the trace, not counted for a player who reckons nothing.
 
-    The leader's and the follower's cards are packed ints (`cards.pack_of`), swapped when the lead passes; a trick
-    is legal when the leader holds the card led and the follower the card played, with none of the suit led if it
-    is of another suit (`trick_is_legal`, tested equal on every trick of every pair of hands' suits in
-    tests/test_exhaustive.py); `check_trick` names the fault of one that is not."""
+    The leader's and the follower's cards are packed ints (`cards.pack_of`), swapped when the lead passes, each trick
+    checked by `play.follows_the_rules`; `check_trick` names the fault of one that is not legal."""
     rs = deal.ruleset
     play = rs.play
     leader = PLAYERS.index(play.first_leader)
@@ -394,11 +386,11 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
             lp, fp = fp, lp
         if n == last:
             table = in_the_last
-        second, lead_points, win_points, extra, lead_bit, follow_bit, void = table[lead * PACK_SIZE + follow]
-        if not (lp & lead_bit and fp & follow_bit) or fp & void:
+        if not follows_the_rules(lp, fp, lead, follow):
             check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lp ^= lead_bit
-        fp ^= follow_bit
+        lp ^= 1 << lead
+        fp ^= 1 << follow
+        second, lead_points, win_points, extra = table[lead * PACK_SIZE + follow]
         if second:
             winner = 1 - leader
             lp, fp = fp, lp

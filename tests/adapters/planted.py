@@ -79,10 +79,8 @@ pique_winner_first = answerer(buggy_copy(
 
 equal_sequences_to_elder = answerer(buggy_copy(
     ACCRETION,
-    "            if keys[k] == keys[k + 1]:  # equal, or neither holds one: nobody scores (`Comparison.good`)\n"
-    "                continue\n"
-    "            good = 0 if keys[k] > keys[k + 1] else 1\n",
-    '            if keys[k] == keys[k + 1] and not (category == "sequences" and keys[k]):  # equal, not both none\n'
-    "                continue\n"
-    "            good = 0 if keys[k] >= keys[k + 1] else 1\n",
+    "            good = comparison.good(category)\n",
+    "            good = comparison.good(category)\n"
+    '            if good is None and category == "sequences" and comparison.keys[2]:  # equal, not both none\n'
+    "                good = 0\n",
 ), "equal-sequences-to-elder")
