@@ -247,6 +247,19 @@ def pack_of(cards: Iterable[Card]) -> int:
     return pack
 
 
+def pack_if_held(cards: tuple[Card, ...], held: int) -> int | None:
+    """`cards` (card numbers) packed (`pack_of`) when each is given once and all are among the packed cards `held`;
+    None otherwise, and the caller names the card at fault (a discard, a declaration's cards).
+
+    rules: pack.cards
+    pre: all(type(c) is int and 0 <= c < PACK_SIZE for c in cards) and 0 <= held < 1 << PACK_SIZE
+    post: (__return__ is not None) == (len(set(cards)) == len(cards) and all(held >> c & 1 for c in cards))
+    post: __return__ is None or __return__ == sum(1 << c for c in set(cards))
+    """
+    pack = pack_of(cards)
+    return pack if pack.bit_count() == len(cards) and not pack & ~held else None
+
+
 def hand_of_pack(pack: int) -> Hand:
     """The hand of a packed int (see `pack_of`).
 

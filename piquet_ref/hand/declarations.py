@@ -11,9 +11,9 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeVar, Union
 
-from piquet_ref.hand.cards import (
-    BITS_PER_SUIT, CARD_TYPES, SUIT_MASK, Card, Hand, all_card_numbers, card_of, check_card, check_hand, format_card, hand_of, hand_of_pack, pack_of,
-    pack_of_hand, size,
+from piquet_ref.hand.cards import (  # SUIT_MASK: read by a contract
+    BITS_PER_SUIT, CARD_TYPES, SUIT_MASK, Card, Hand, all_card_numbers, card_of, check_card, check_hand, format_card, hand_of, hand_of_pack, pack_if_held,
+    pack_of_hand,
 )
 from piquet_ref.hand.cards import parse_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
@@ -623,8 +623,8 @@ def _declared(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) ->
 
     def held(cards: tuple[Card, ...], what: str) -> Hand:
         if all_card_numbers(cards):  # card numbers, each once, all held: the cards' hand at once
-            pack = pack_of(cards)
-            if pack.bit_count() == len(cards) and not pack & ~hand_pack:
+            pack = pack_if_held(cards, hand_pack)
+            if pack is not None:
                 return hand_of_pack(pack)
         seen: set[Card] = set()  # else the first card at fault, named
         for i, card in enumerate(cards):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, cards_of, check_cards, check_distinct, check_hand, format_card, hand_of_pack, pack_of, pack_of_hand, size
+from typing import NoReturn
+
+from piquet_ref.hand.cards import PACK_SIZE, Card, Hand, cards_of, check_cards, check_distinct, check_hand, format_card, hand_of_pack, pack_if_held, pack_of, pack_of_hand, size
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.codes import error
 from piquet_ref.rules.loader import ruleset_of
@@ -82,8 +84,8 @@ def _discard_pack(
 ) -> int:
     """The checked discard of the dealt hand `dealt_pack`, packed (see `cards.pack_of`); `limits` (least, most)
     replace the ruleset's for a deal of the wrong number of cards (`misdeal.discard_bounds`)."""
-    given = pack_of(discard)
-    if given.bit_count() != len(discard) or given & ~dealt_pack:
+    given = pack_if_held(discard, dealt_pack)
+    if given is None:
         _check_cards(player, hand_of_pack(dealt_pack), discard, ruleset)
     least, most = _limits(player, elder_discarded, ruleset) if limits is None else limits
     if not least <= len(discard) <= most:
@@ -92,8 +94,9 @@ def _discard_pack(
     return given
 
 
-def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset: Ruleset) -> None:
-    """Raise naming the first card of `discard` given twice or not dealt to the player."""
+def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset: Ruleset) -> NoReturn:
+    """Raise naming the first card of `discard` given twice or not dealt to the player (`cards.pack_if_held` found
+    one)."""
     seen = set()
     for card in discard:
         if card in seen:
@@ -104,6 +107,7 @@ def _check_cards(player: Player, dealt: Hand, discard: tuple[Card, ...], ruleset
                 "exchange-discard-not-held",
                 f"{player}.discard: {format_card(card, ruleset)} is not in the hand dealt to the {player}",
             )
+    raise AssertionError(f"{player}.discard: no card given twice or not dealt")  # unreachable: the caller found one
 
 
 def exchange(
