@@ -67,7 +67,7 @@ def holding_calls(hand: Hand, discard: tuple[int, ...], category: DeclCategory) 
     false = dialogue.false_calls(hand, category, (), RS)[::7]
     calls: list[tuple[str, tuple[Any, ...]]] = [("longest", (hand,)), ("false_calls", (hand, category, (), RS)), ("choice", (category, tuple(tops)))]
     calls += [("key", (hand, category, h, p, RS)) for h in tops for p in PLAYERS]
-    calls += [("good_against", (hand, discard, category, h, p, RS)) for h in tops for p in PLAYERS]
+    calls += [("good_against", (hand, discard, category, h, RS)) for h in tops]
     calls += [("younger_holdings", (hand, category, tops[0], RS))] if tops else []
     calls += [("described", (hand, c, RS)) for c in opens + false] + [("category_of", (c,)) for c in opens[:1]]
     calls += [("check_opening", (hand, discard, category, c, RS)) for c in opens + false]

@@ -304,7 +304,7 @@ def test_a_result_is_written_the_same_from_its_trace_and_from_its_fields() -> No
 def test_a_holding_is_good_against_the_cards_as_the_whole_declarations_compare() -> None:
     """`good_against` compares the holding's key with the best key of the cards unseen: the verdict of the holding
     declared alone against a declaration of everything unseen (law 48), for every single holding of random hands,
-    discards of every size, both players and every ruleset."""
+    discards of every size, both players (whoever calls it, the verdict is the same) and every ruleset."""
     from piquet_ref.hand.cards import hand_of_pack, pack_of, pack_of_hand
     from piquet_ref.hand.declarations import declare_all, declared
     from piquet_ref.machine.dialogue import FULL_PACK, choice, good_against, singles
@@ -323,7 +323,7 @@ def test_a_holding_is_good_against_the_cards_as_the_whole_declarations_compare()
                     for i, player in enumerate(PLAYERS):
                         pair = (mine, unseen) if i == 0 else (unseen, mine)
                         whole = compare_declarations(*pair, rs).category(category).status(player) == "good"
-                        assert good_against(hand, discard, category, holding, player, rs) == whole, (rid, hand, discard, holding)
+                        assert good_against(hand, discard, category, holding, rs) == whole, (rid, hand, discard, holding)
                         good += whole
                         tried += 1
     assert tried > 10_000 and good > 100

@@ -23,4 +23,4 @@ def good_against_the_cards(state: DealState, call: Call) -> bool:
     if not call.holdings:
         return False
     hand, discard = state.hands[i], state.discards[i]
-    return max(good_against(hand, discard, call.category, h, call.player, state.ruleset) for h in call.holdings)
+    return max(good_against(hand, discard, call.category, h, state.ruleset) for h in call.holdings)

@@ -180,14 +180,14 @@ def _order(category: DeclCategory, holding: Holding, rs: Ruleset) -> tuple[int, 
     return len(holding), sum(rs.pack.ranks[c & 7].pips for c in holding) if category == "point" else max(c & 7 for c in holding)
 
 
-def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, player: Player, rs: Ruleset) -> bool:
+def good_against(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, holding: Holding, rs: Ruleset) -> bool:
     """Whether `holding` beats anything the adversary could hold, judged from what its caller sees: his
     hand and his discard (law 48); every best holding fits in twelve cards, so it is compared with the best
     holding of all the cards unseen.
 
     Good against the cards: no holding the adversary could have, of the cards neither in the caller's hand nor
     in his discard, is as good (law 48): the holding's key (`key`) is above the best key of the cards unseen, read
-    from the tables of a hand (`table_comparison`), whoever calls it.
+    from the tables of a hand (`table_comparison`); who calls it makes no difference.
 
     laws: 48
     post: beats_every_holding_unseen(hand, discard, category, holding, rs, __return__)
@@ -304,7 +304,7 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     described_ = sorted({(len(h), h[0] & 7) for h in held})
     named: list[Opening] = [CallSequence("elder", n, r) if category == "sequences" else CallSet("elder", n, r) for n, r in described_]
     unnamed: list[Opening] = [CallSequence("elder", n, None) if category == "sequences" else CallSet("elder", n, None) for n in sorted({n for n, _ in described_})]
-    return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs))
+    return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], rs))
 
 
 def unnamed_openings_are_good_against_the_cards(
@@ -315,7 +315,7 @@ def unnamed_openings_are_good_against_the_cards(
     return all(
         isinstance(c, CallPoint)
         or (c.head if isinstance(c, CallSequence) else c.rank) is not None
-        or good_against(hand, discard, category, described(hand, c, rs)[0], "elder", rs)
+        or good_against(hand, discard, category, described(hand, c, rs)[0], rs)
         for c in result
     )
 
@@ -1310,7 +1310,7 @@ def reckoned(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, call
         return (called,)
     held = declare_all(hand, rs)
     mine = held.sequences if category == "sequences" else held.sets
-    if good_against(hand, discard, category, called, "elder", rs):
+    if good_against(hand, discard, category, called, rs):
         return tuple(h.cards for h in mine)
     top = key(hand, category, called, "elder", rs)
     parts = [(h, key(hand, category, h, "elder", rs)) for h in singles(hand, category, rs)]
@@ -1332,7 +1332,7 @@ def good_against_the_cards_reckons_the_class(
     """A call good against the cards reckons every holding of its class the hand holds (law 49)."""
     return (
         category == "point"
-        or not good_against(hand, discard, category, called, "elder", rs)
+        or not good_against(hand, discard, category, called, rs)
         or all(any(set(s) <= set(h) for h in result) for s in singles(hand, category, rs))
     )
 
@@ -1346,7 +1346,7 @@ def reckons_none_better_than_called(
     result: tuple[Holding, ...],
 ) -> bool:
     """Any other call allowed good reckons no holding better than the one called (law 49)."""
-    return good_against(hand, discard, category, called, "elder", rs) or all(
+    return good_against(hand, discard, category, called, rs) or all(
         key(hand, category, h, "elder", rs) <= key(hand, category, called, "elder", rs) for h in result
     )
 
@@ -1362,7 +1362,7 @@ def reckons_the_best_part_of_each_holding_no_better_than_called(
     """Any other call allowed good reckons, out of each run or rank the hand holds, exactly one holding when some part
     of it is no better than the one called, the best such part, and nothing else (000 §Calling: equal or lower
     holdings, a tierce minor out of a quart minor included)."""
-    if category == "point" or good_against(hand, discard, category, called, "elder", rs):
+    if category == "point" or good_against(hand, discard, category, called, rs):
         return True
     held = declare_all(hand, rs)
     top = key(hand, category, called, "elder", rs)
@@ -1398,7 +1398,7 @@ def check_opening(hand: Hand, discard: tuple[Card, ...], category: DeclCategory,
     fits = described(hand, call, rs)
     if not fits:
         raise error("declare-not-held", f"elder.{category}: the elder calls {describe(call, rs)}, which he does not hold")
-    if rank is None and len(fields) == 2 and not good_against(hand, discard, category, fits[0], "elder", rs):
+    if rank is None and len(fields) == 2 and not good_against(hand, discard, category, fits[0], rs):
         raise error("call-head-missing", f"elder.{category}: the elder calls {describe(call, rs)} without naming its {'head' if category == 'sequences' else 'rank'}, but the call is not good against the cards")
 
 
@@ -1409,7 +1409,7 @@ def opening_unnamed_only_when_good_against(
     return (
         isinstance(call, CallPoint)
         or (call.head if isinstance(call, CallSequence) else call.rank) is not None
-        or good_against(hand, discard, category, described(hand, call, rs)[0], "elder", rs)
+        or good_against(hand, discard, category, described(hand, call, rs)[0], rs)
     )
 
 
