@@ -89,7 +89,34 @@ def stock_admitted() -> int:
     return sum(2 * (1 + (n + 1) + (n + 1) * (n + 2) // 2) for n in range(STOCK_SIZE + 1))
 
 
+HELD_CARDS = (0, 13, PACK_SIZE - 1)  # cards at both ends and the middle of the pack: `pack_if_held`'s stand-ins
+REST_OF_PACK = ((1 << PACK_SIZE) - 1) & ~sum(1 << c for c in HELD_CARDS)
+HELD_LENGTH = 4  # the longest tuple of cards tried: one card three times with another, and every shorter shape
+
+
+def held_box() -> Iterable[tuple[Any, ...]]:
+    """Every tuple of up to HELD_LENGTH of the stand-in cards (repeats included) and of a number one past each end
+    of the pack, against every subset of the stand-ins held, the rest of the pack held or not, and a pack one past
+    each end."""
+    helds = [sum(1 << c for i, c in enumerate(HELD_CARDS) if k >> i & 1) | rest for k in range(1 << len(HELD_CARDS)) for rest in (0, REST_OF_PACK)]
+    for n in range(HELD_LENGTH + 1):
+        for cards in product(HELD_CARDS + (-1, PACK_SIZE), repeat=n):
+            for held in helds + [-1, 1 << PACK_SIZE]:
+                yield cards, held
+
+
+def held_admitted() -> int:
+    """Tuples of the stand-in cards alone, against each of the packs in the range."""
+    return int(sum(len(HELD_CARDS) ** n for n in range(HELD_LENGTH + 1))) * (1 << len(HELD_CARDS)) * 2
+
+
 DOMAINS: tuple[Domain, ...] = (
+    Domain("piquet_ref.hand.cards", "pack_if_held",
+           "every tuple of up to four of three cards (the lowest, one in the middle and the highest, repeats included) "
+           "against every subset of them held, with the rest of the pack held or not. Restated: the cards are any "
+           "tuple of card numbers and the pack any subset of the 32, but the function and its conditions read a card "
+           "only through its own bit (whether it is given again and whether the pack holds it), so these shapes stand "
+           "for every input", False, held_box, held_admitted()),
     Domain("piquet_ref.hand.suit", "length", "every suit mask", True, lambda: ((m,) for m in MASK_BOX), MASKS),
     Domain("piquet_ref.hand.suit", "pips",
            "every suit mask, with the pip values of every ruleset, none, and each rank alone worth one. Restated: the "
