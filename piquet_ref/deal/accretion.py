@@ -20,7 +20,7 @@ from piquet_ref.deal.result import (
     KEY_INDEX, LAST_TRICK, LEAD, ONE_CARD, SECOND_WINS, DealResult, HoldingsEntry, PlayerScore, ResultParts, ScoreEntry, TrickEntry,
     holding_scores,
 )
-from piquet_ref.hand.play import beats, check_trick, follows_the_rules
+from piquet_ref.hand.play import TRICK_CHECKS, beats, check_trick
 from piquet_ref.rules.errors import PiquetError as PiquetError  # named by a `raises:` line
 from piquet_ref.rules.ruleset import ACCRETION_OF, PLAYERS, SCORE_KEYS, AccretionRules, Bonus, Category, Ruleset, ScoreKey
 
@@ -29,9 +29,11 @@ BonusState = tuple[int, int, int]
 his total towards the repique; his total towards the pique)."""
 NO_SCORE_YET: BonusState = (-1, 0, 0)
 PLAY = KEY_INDEX["play"]
-TrickFacts = tuple[bool, int, int, int]
+TrickFacts = tuple[bool, int, int, int, int, int, int]
 """What the scorer needs of a trick of two given cards (`_trick_points`): whether the follower wins it, the leader's
-points for the lead, the follower's for winning it as second player, and the winner's extra for the last trick."""
+points for the lead, the follower's for winning it as second player, the winner's extra for the last trick, and what
+makes it legal (`play.TRICK_CHECKS`: the card led's bit, the card played's, the suit led's cards where it is of
+another suit)."""
 
 
 def bonus_step(
@@ -353,6 +355,7 @@ def _trick_points(rs: Ruleset) -> tuple[tuple[TrickFacts, ...], tuple[TrickFacts
                 play.lead_points if lead & 7 >= play.lead_min or any_rank else 0,
                 play.second_win_points if beats(lead, follow) and (follow & 7 >= play.win_min or any_rank) else 0,
                 extra,
+                *TRICK_CHECKS[lead * PACK_SIZE + follow],
             )
             for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
         )
@@ -366,8 +369,10 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
     trick he led. While a repique or pique may still turn on a point each is a score of its own (`_Log.add`); after
     that a trick's points are numbers of its entry in the trace, not counted for a player who reckons nothing.
 
-    The leader's and the follower's cards are packed ints (`cards.pack_of`), swapped when the lead passes, each trick
-    checked by `play.follows_the_rules`; `check_trick` names the fault of one that is not legal."""
+    The leader's and the follower's cards are packed ints (`cards.pack_of`), swapped when the lead passes; each trick
+    is checked as `play.follows_the_rules` checks it, from the same columns (`play.TRICK_CHECKS`) carried in the
+    table of tricks, its test written out here because a call per trick is a tenth of the scorer's time;
+    `check_trick` names the fault of a trick that is not legal."""
     rs = deal.ruleset
     play = rs.play
     leader = PLAYERS.index(play.first_leader)
@@ -386,11 +391,11 @@ def _play(deal: NormalDeal, log: _Log) -> tuple[int, int]:
             lp, fp = fp, lp
         if n == last:
             table = in_the_last
-        if not follows_the_rules(lp, fp, lead, follow):
+        second, lead_points, win_points, extra, lead_bit, follow_bit, other_suit = table[lead * PACK_SIZE + follow]
+        if not (lp & lead_bit and fp & follow_bit and not fp & other_suit):  # `follows_the_rules`
             check_trick(hand_of_pack(lp), hand_of_pack(fp), PLAYERS[leader], lead, follow, n - 1, rs)  # raises the precise error
-        lp ^= 1 << lead
-        fp ^= 1 << follow
-        second, lead_points, win_points, extra = table[lead * PACK_SIZE + follow]
+        lp ^= lead_bit
+        fp ^= follow_bit
         if second:
             winner = 1 - leader
             lp, fp = fp, lp

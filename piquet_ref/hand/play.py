@@ -58,7 +58,18 @@ def follows_the_rules(leader: int, follower: int, lead: Card, follow: Card) -> b
     post: not __return__ or suit_of(follow) == suit_of(lead) or hand_of_pack(follower)[suit_of(lead)] == 0
     post: legal_trick_accepted(hand_of_pack(leader), hand_of_pack(follower), lead, follow, __return__)
     """
-    return bool(leader >> lead & 1 and follower >> follow & 1 and (lead >> 3 == follow >> 3 or not follower >> (lead & 24) & SUIT_MASK))
+    lead_bit, follow_bit, other_suit = TRICK_CHECKS[lead * PACK_SIZE + follow]
+    return bool(leader & lead_bit and follower & follow_bit and not follower & other_suit)
+
+
+TRICK_CHECKS: tuple[tuple[int, int, int], ...] = tuple(
+    (1 << lead, 1 << follow, 0 if lead >> 3 == follow >> 3 else SUIT_MASK << (lead & 24))
+    for lead in range(PACK_SIZE) for follow in range(PACK_SIZE)
+)
+"""What makes a trick legal on hands packed as one int each (rule play.follow-suit), for each (card led, card played
+to it), indexed `lead * PACK_SIZE + follow`: the bit of the card led, which the leader must hold; the bit of the card
+played, which the follower must hold; and where it is of another suit than the card led, that suit's cards, of which
+the follower must hold none (else 0). `follows_the_rules` reads it, and the scorer's table of tricks carries it."""
 
 
 def legal_trick_accepted(
