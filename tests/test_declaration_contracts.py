@@ -69,7 +69,7 @@ def pair_calls(pairs: Iterable[tuple[Any, Any]], variants: Iterable[int] = VARIA
         out += [("hands_judged", (v, e, y)), ("hands_refused", (v, e, y))]
         if dc.is_hand(e) and dc.is_hand(y) and not pack_of_hand(e) & pack_of_hand(y):
             ed, yd = (declarations.declare_all(h, dc.DECL_VARIANTS[max(v, 0) % len(dc.DECL_VARIANTS)]) for h in (e, y))
-            out += [("tables_compared", (v, e, y)), ("declarations_compared", (v, ed, yd))]
+            out += [("tables_compared", (v, e, y)), ("declarations_compared", (v, ed, yd)), ("made_declarations_compared", (v, ed, yd))]
             out += [("declaration_refused", (v, d, p)) for d, p in ((ed, 0), (yd, 1))]
     return out
 
@@ -89,7 +89,7 @@ def checked(module: Any, calls: Iterable[tuple[str, tuple[Any, ...]]]) -> tuple[
 def test_every_wrapper_with_contracts_is_checked_here() -> None:
     functions = {c.function for c in contracts((dc.__name__,))}
     assert functions == set(HAND_FUNCTIONS) | set(PAIR_FUNCTIONS) | set(HOLDING_BOXES) | {
-        "declarations_compared", "declaration_refused", "declaration_made", "declare_refused"}
+        "declarations_compared", "made_declarations_compared", "declaration_refused", "declaration_made", "choice_declared", "declare_refused"}
 
 
 def test_every_wrapper_names_one_function_of_declarations_and_every_public_one_is_named() -> None:
@@ -217,7 +217,9 @@ def choices(draw: st.DrawFn) -> tuple[Hand, DeclareChoice, int]:
 @given(variants, choices())
 def test_what_a_player_declares_keeps_its_postconditions_under_every_variant(variant: int, held: tuple[Hand, DeclareChoice, int]) -> None:
     hand, choice, player = held
-    assert broken_by(dc, [("declaration_made", (variant, hand, choice, player)), ("declare_refused", (variant, hand, choice, player))]) == set()
+    accepted = 0 <= variant < len(dc.DECL_VARIANTS) and dc.declare_refused(variant, hand, choice, player) == ("", "")
+    wrappers = ("declaration_made", "declare_refused") + (("choice_declared",) if accepted else ())
+    assert broken_by(dc, [(f, (variant, hand, choice, player)) for f in wrappers]) == set()
 
 
 def corpus_calls() -> list[tuple[str, tuple[Any, ...]]]:
@@ -238,8 +240,10 @@ def corpus_calls() -> list[tuple[str, tuple[Any, ...]]]:
         picks = [(pair[i], parse_declare(side.get("declare", "all"), PLAYERS[i], rs), i) for i, side in enumerate(sides)]
         out += hand_calls(pair, [v]) + pair_calls([pair], [v])
         out += [(f, (v, *p)) for p in picks for f in ("declaration_made", "declare_refused")]
+        out += [("choice_declared", (v, *p)) for p in picks if dc.declare_refused(v, *p) == ("", "")]
         if all(dc.declare_refused(v, *p) == ("", "") for p in picks):
-            out += [("declarations_compared", (v, *(declarations.declared(h, c, PLAYERS[i], rs) for h, c, i in picks)))]
+            made = tuple(declarations.declared(h, c, PLAYERS[i], rs) for h, c, i in picks)
+            out += [("declarations_compared", (v, *made)), ("made_declarations_compared", (v, *made))]
     return out
 
 
@@ -267,10 +271,14 @@ PLANTED: tuple[tuple[str, str, Plant], ...] = (
         "elder-point-ignores-clubs", "the elder's point is sought in three suits only",
         "ek = max(pt[e0], pt[e1], pt[e2], pt[e3])", "ek = max(pt[e0], pt[e1], pt[e2], pt[e2])",
         "(__return__.keys[0], __return__.values[0], __return__.keys[1], __return__.values[1]) == best_point(elder, DECL_VARIANTS[variant]) + best_point(younger, DECL_VARIANTS[variant])")),
-    ("compare_declarations", "declarations_compared", Plant(
+    ("compared", "made_declarations_compared", Plant(
         "younger-scores-elders-sequences", "the younger would score the elder's sequences",
         "sequences_points(younger.sequences, rs)", "sequences_points(elder.sequences, rs)",
-        "__return__.values == tuple(points_of(d, c, DECL_VARIANTS[variant]) for c in DECL_CATEGORIES for d in (elder, younger))")),
+        "__return__ == compare_declarations(elder, younger, DECL_VARIANTS[variant])")),
+    ("compare_declarations", "declarations_compared", Plant(
+        "younger-declaration-unchecked", "the younger's declaration is not checked",
+        '    check_declaration(younger, "younger", rs)\n', "",
+        "impossible_holdings(elder, variant) == [] and impossible_holdings(younger, variant) == []")),
     ("check_declaration", "declaration_refused", Plant(
         "major-sequence-refused", "a sequence headed by the ace is refused as one no hand can hold",
         "q.top + 1 <= BITS_PER_SUIT", "q.top + 1 < BITS_PER_SUIT",
@@ -296,8 +304,11 @@ def calibration_calls(wrapper: str) -> list[tuple[Any, ...]]:
     if wrapper == "tables_compared":
         return [(0, e, y) for e, y in pairs]
     decls = [declarations.declare_all(h, dc.RS) for h in fams]
-    if wrapper == "declarations_compared":
+    if wrapper == "made_declarations_compared":
         return [(0, e, y) for e, y in zip(decls, decls[1:])]
+    if wrapper == "declarations_compared":  # each pair of declarations with an impossible one among them
+        bad = Declaration(Point(0, 5, 2, 15), (), ())  # the seven and nine of spades, making one pip less than they do
+        return [(0, e, bad) for e in decls[:20]]
     if wrapper == "declaration_refused":
         return [(0, d, 0) for d in decls]
     return [(0, h, DeclareChoice("all", (g,), "all"), 0) for h in fams for g in [q.cards for q in declarations.held_sequences(h, dc.RS)[:1]]]

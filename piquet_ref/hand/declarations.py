@@ -470,6 +470,12 @@ def compare_declarations(elder: Declaration, younger: Declaration, ruleset: Rule
     rs = ruleset_of(ruleset)
     check_declaration(elder, "elder", rs)
     check_declaration(younger, "younger", rs)
+    return compared(elder, younger, rs)
+
+
+def compared(elder: Declaration, younger: Declaration, rs: Ruleset) -> Comparison:
+    """`compare_declarations` of declarations the caller has made itself (`declared`, `declaration_of`): unchecked,
+    as the state machine compares its players' calls at every step of the calls."""
     ep, yp = elder.point, younger.point
     return Comparison(
         (
@@ -613,6 +619,12 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
     except TypeError:  # a caller's choice holding something unhashable: checked, and refused, below
         return _declared(hand, choice, player, rs)
     return _declared_once(hand, choice, player, rs)
+
+
+def declaration_of(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:
+    """`declared` of a hand and a choice the caller has built itself (the state machine's calls, each of cards held
+    once): their shapes unchecked; a holding not held or not of one suit is still refused."""
+    return declare_all(hand, rs) if choice.is_default else _declared_once(hand, choice, player, rs)
 
 
 def _declared(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:

@@ -44,7 +44,7 @@ from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, cards_of, h
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_hand
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
-from piquet_ref.hand.declarations import compare_declarations, declared
+from piquet_ref.hand.declarations import compared, declaration_of, declared
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import check_discard, deal_exchange
@@ -407,19 +407,23 @@ DERIVED = tuple(value for value in vars(DealState).values() if isinstance(value,
 
 
 @lru_cache(maxsize=1 << 8)
-def _dropped(changed: frozenset[str]) -> tuple[str, ...]:
-    """The derived values a change of the fields `changed` leaves to be worked out afresh."""
-    return tuple(d.name for d in DERIVED if d.reads is None or d.reads & changed)
+def _dropped(changed: tuple[str, ...]) -> tuple[str, ...]:
+    """The derived values a change of the fields `changed` leaves to be worked out afresh (keyed by the names in the
+    order a caller gives them, which each call site keeps); a name that is no field is a TypeError, as
+    `dataclasses.replace` makes it."""
+    unknown = set(changed) - FIELDS
+    if unknown:
+        raise TypeError(f"DealState has no field {sorted(unknown)[0]}")
+    return tuple(d.name for d in DERIVED if d.reads is None or d.reads & set(changed))
 
 
 def _replaced(state: DealState, **changes: object) -> DealState:
     """`dataclasses.replace` for a DealState, in a fraction of its time (every action makes a new state of some
     fifty fields): the fields copied as they are, those named changed, and of what was derived only what reads
     none of them carried over (`_kept_while`)."""
-    if not changes.keys() <= FIELDS:
-        raise TypeError(f"DealState has no field {sorted(changes.keys() - FIELDS)[0]}")
+    dropped = _dropped(tuple(changes))
     values = dict(state.__dict__)
-    for name in _dropped(frozenset(changes)):
+    for name in dropped:
         values.pop(name, None)
     values.update(changes)
     new = object.__new__(DealState)
@@ -1603,7 +1607,7 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
     """
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
-        declared(hands[i], choice_of(_reckoned_calls(state, p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
+        declaration_of(hands[i], choice_of(_reckoned_calls(state, p)), p, state.ruleset) for i, p in enumerate(PLAYERS)
     )
 
 
@@ -1653,8 +1657,8 @@ def _verdicts(hands: tuple[Hand, Hand], elder_calls: tuple[Call, ...], younger_c
     """The verdicts in the categories the younger has called, from each player's calls in those categories alone (the
     elder's reckoned, `_reckoned_calls`): a declaration is made category by category and compared so, so that an
     opening in a new category leaves the verdicts as they were, and each is kept."""
-    e, y = (declared(hands[i], choice_of(calls), p, rs) for i, (p, calls) in enumerate(zip(PLAYERS, (elder_calls, younger_calls))))
-    comparison = compare_declarations(e, y, rs)
+    e, y = (declaration_of(hands[i], choice_of(calls), p, rs) for i, (p, calls) in enumerate(zip(PLAYERS, (elder_calls, younger_calls))))
+    comparison = compared(e, y, rs)
     done = {c.category for c in younger_calls}
     return tuple(comparison.category(c) for c in DECL_CATEGORIES if c in done)
 

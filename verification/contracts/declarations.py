@@ -24,7 +24,8 @@ from piquet_ref.hand.cards import BITS_PER_SUIT, SUIT_MASK, Card, Hand, format_c
 from verification.contracts.core import POINT_VARIANTS, SEQUENCE_VARIANTS, SET_VARIANTS, variants
 from piquet_ref.hand.declarations import (
     DECL_CATEGORIES, Comparison, Declaration, DeclareChoice, DeclCategory, HandEvaluation, Point, Sequence, SetHolding,
-    carte_blanche, carte_blanche_packed, check_declaration, compare_declarations, compare_hands, declare_all, declared, evaluate_hand,
+    carte_blanche, carte_blanche_packed, check_declaration, compare_declarations, compare_hands, compared, declaration_of, declare_all,
+    declared, evaluate_hand,
     held_point, held_sequences, held_sets, point_of, point_points, sequences_of, sequences_points, sets_of,
     sets_points, table_comparison,
 )
@@ -439,6 +440,19 @@ def declarations_compared(variant: int, elder: Declaration, younger: Declaration
     return compare_declarations(elder, younger, DECL_VARIANTS[variant])
 
 
+def made_declarations_compared(variant: int, elder: Declaration, younger: Declaration) -> Comparison:
+    """`compared` of declarations made by the caller itself (each holding one a hand can hold) under
+    `DECL_VARIANTS[variant]`: the comparison `compare_declarations` gives, its checks left out (the state machine
+    compares its players' calls so at every step of the calls).
+
+    rules: point.compare, sequence.compare, sets.compare
+    pre: 0 <= variant < len(DECL_VARIANTS)
+    pre: impossible_holdings(elder, variant) == [] and impossible_holdings(younger, variant) == []
+    post: __return__ == compare_declarations(elder, younger, DECL_VARIANTS[variant])
+    """
+    return compared(elder, younger, DECL_VARIANTS[variant])
+
+
 def hands_judged(variant: int, elder: tuple[int, ...], younger: tuple[int, ...]) -> Comparison:
     """`compare_hands` of the elder's and the younger's hands under `DECL_VARIANTS[variant]`, each declaring
     everything: the comparison of the two hands' evaluations, for two hands sharing no card only.
@@ -520,6 +534,19 @@ def declaration_made(variant: int, hand: Hand, choice: DeclareChoice, player: in
     post: not isinstance(choice.sets, tuple) or sorted(sorted(cards_of_holding(h)) for h in __return__.sets) == sorted(sorted(g) for g in choice.sets)
     """
     return declared(hand, choice, PLAYERS[player], DECL_VARIANTS[variant])
+
+
+def choice_declared(variant: int, hand: Hand, choice: DeclareChoice, player: int) -> Declaration:
+    """`declaration_of`: what `PLAYERS[player]` declares from the hand under a choice the caller has built itself (one
+    `declared` accepts), under `DECL_VARIANTS[variant]`: what `declared` gives, its checks of the arguments' shapes
+    left out.
+
+    rules: declare.sinking
+    pre: 0 <= variant < len(DECL_VARIANTS) and is_hand(hand) and player in (0, 1)
+    pre: declare_refused(variant, hand, choice, player) == ("", "")
+    post: __return__ == declared(hand, choice, PLAYERS[player], DECL_VARIANTS[variant])
+    """
+    return declaration_of(hand, choice, PLAYERS[player], DECL_VARIANTS[variant])
 
 
 def declare_refused(variant: int, hand: Hand, choice: DeclareChoice, player: int) -> tuple[str, str]:
