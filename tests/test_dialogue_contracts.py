@@ -163,7 +163,7 @@ PLANTED: tuple[tuple[str, Plant], ...] = (
     ("openings", Plant("unnamed-not-good", "a sequence or set may be called without its head or rank though not good against the cards (law 48)",
           "for c in unnamed if good_against(", "for c in unnamed if True or good_against(",
           "unnamed_openings_are_good_against_the_cards(hand, discard, category, rs, __return__)")),
-    ("best", Plant("best-is-the-worst", "the best holding is the lowest", "return max(held, key=lambda h: key(", "return min(held, key=lambda h: key(",
+    ("best", Plant("best-is-the-worst", "the best holding is the lowest", "return max(held, key=lambda h: _holding_key(", "return min(held, key=lambda h: _holding_key(",
           "best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)")),
     ("reply", Plant("equal-cards-not-equal", "a point called of as many cards as the younger's longest suit is answered not good (law 46)",
           "if theirs is not None and m == n:", "if theirs is not None and m == n + 1:",

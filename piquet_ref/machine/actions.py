@@ -553,7 +553,7 @@ def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple
     of one suit; sequences: runs that do not overlap; sets: per scoring rank at most one set of a counting size).
     Listed at each of a player's steps of the calls, the same each time, so kept."""
     if category == "point":
-        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in _parts(hand[s]))
+        return ((),) + tuple((SUIT_CARDS[s][m],) for s in range(4) for m in suit_parts(hand[s]))
     if category == "sequences":
         per_suit = [_suit_runs(s, hand[s], rs.sequences.min_length) for s in range(4)]
         return tuple(sum(choice, ()) for choice in product(*per_suit))
@@ -571,8 +571,9 @@ def call_options(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[tuple
 # again at each step: each is worked out once.
 
 @lru_cache(maxsize=None)
-def _parts(mask: int) -> tuple[int, ...]:
-    """Every nonempty part of the suit `mask` (as a mask), in increasing order."""
+def suit_parts(mask: int) -> tuple[int, ...]:
+    """Every nonempty part of the suit `mask` (as a mask), in increasing order: the cards of one suit a point may
+    be called of (`call_options`, `dialogue.singles`)."""
     return tuple(m for m in range(1, mask + 1) if m & mask == m)
 
 

@@ -50,7 +50,9 @@ from piquet_ref.hand.notation import cards_repr
 from piquet_ref.hand.declarations import DECL_INDEX, DeclCategory, Declaration, DeclareChoice, compare_declarations, declare_all, declared, table_comparison
 from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
-from piquet_ref.machine.actions import Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance
+from piquet_ref.machine.actions import (
+    Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, NameOut, Opening, Reply, Utterance, suit_parts,
+)
 from piquet_ref.rules.ruleset import Player, Ruleset
 from piquet_ref.hand.suit import point_key, sequence_key, set_key, tables
 from piquet_ref.rules.errors import shown
@@ -77,7 +79,7 @@ def singles(hand: Hand, category: DeclCategory, rs: Ruleset) -> tuple[Holding, .
     post: each_set_is_of_one_counting_rank(category, rs, __return__)
     """
     if category == "point":
-        return tuple(SUIT_CARDS[s][m] for s in range(4) for m in range(1, hand[s] + 1) if m & hand[s] == m)
+        return tuple(SUIT_CARDS[s][m] for s in range(4) for m in suit_parts(hand[s]))
     if category == "sequences":
         within = tables(rs).runs_within
         return tuple(SUIT_CARDS[s][m] for s in range(4) for m in within[hand[s]])
@@ -225,7 +227,7 @@ def described(hand: Hand, call: Opening, rs: Ruleset) -> tuple[Holding, ...]:
     else:
         fits = [h for h in held if len(h) == call.count and (call.rank is None or h[0] & 7 == call.rank)]
     cat = category_of(call)
-    return tuple(sorted(fits, key=lambda h: -key(hand, cat, h, call.player, rs)))
+    return tuple(sorted(fits, key=lambda h: -_holding_key(cat, h, rs)))  # `key`, kept
 
 
 def described_are_holdings_held_once(hand: Hand, call: Opening, rs: Ruleset, result: tuple[Holding, ...]) -> bool:
@@ -307,6 +309,11 @@ def openings(hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: 
     return tuple(named) + tuple(c for c in unnamed if good_against(hand, discard, category, described(hand, c, rs)[0], rs))
 
 
+# The elder's openings are listed at each of his steps of the calls and again for each amendment of his call, the same
+# each time (they depend on his hand and discard alone): each listing is kept.
+kept_openings = lru_cache(maxsize=1 << 10)(openings)
+
+
 def unnamed_openings_are_good_against_the_cards(
     hand: Hand, discard: tuple[Card, ...], category: DeclCategory, rs: Ruleset, result: tuple[Opening, ...]
 ) -> bool:
@@ -353,7 +360,7 @@ def best(hand: Hand, category: DeclCategory, player: Player, rs: Ruleset, cards:
     post: best_is_none_worse_than_any(hand, category, player, rs, cards, __return__)
     """
     held = [h for h in _singles(hand, category, rs) if cards is None or len(h) == cards]
-    return max(held, key=lambda h: key(hand, category, h, player, rs)) if held else None
+    return max(held, key=lambda h: _holding_key(category, h, rs)) if held else None  # `key`, kept
 
 
 def best_is_a_holding_of_the_cards_asked(
@@ -471,8 +478,8 @@ def amendments(hand: Hand, discard: tuple[Card, ...], opening: Opening, rs: Rule
     """
     cat = category_of(opening)
     fits = described(hand, opening, rs)
-    worth = key(hand, cat, fits[0], "elder", rs) if fits else -1
-    return tuple(c for c in openings(hand, discard, cat, rs) if key(hand, cat, described(hand, c, rs)[0], "elder", rs) > worth)
+    worth = _holding_key(cat, fits[0], rs) if fits else -1  # `key`, kept
+    return tuple(c for c in kept_openings(hand, discard, cat, rs) if _holding_key(cat, described(hand, c, rs)[0], rs) > worth)
 
 
 def amendments_are_larger(hand: Hand, opening: Opening, rs: Ruleset, result: tuple[Opening, ...]) -> bool:

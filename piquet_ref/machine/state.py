@@ -49,7 +49,7 @@ from piquet_ref.rules.errors import PiquetError
 from piquet_ref.rules.codes import error
 from piquet_ref.hand.exchange import check_discard, deal_exchange
 from piquet_ref.rules.loader import ruleset_of
-from piquet_ref.machine.dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, implied, next_speaker, openings, say
+from piquet_ref.machine.dialogue import Claim, answers, barred_point, best, category_of, claim_allowed, corrected, false_calls, implied, next_speaker, kept_openings, say
 from piquet_ref.machine.dialogue import FULL_PACK, singles, younger_claim, younger_false_calls, younger_standing
 from piquet_ref.rules.laws import law_of
 from piquet_ref.machine.left_cards import cards_left, check_mix, check_see_discard, check_see_left, discard_open, elder_may_look, election_open, may_mix
@@ -1433,7 +1433,7 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
         if i:
             return Actions(_calls(player, state.category, state.hands[i], rs))
         return Actions(*(  # the elder opens his point, then sequences or sets, in either order (laws 46, 47)
-            part for c in state.to_open for part in (_calls(player, c, state.hands[0], rs), _openings(state.hands[0], state.discards[0], c, rs))
+            part for c in state.to_open for part in (_calls(player, c, state.hands[0], rs), kept_openings(state.hands[0], state.discards[0], c, rs))
         ))
     assert state.position is not None
     if state.left_election_open:
@@ -1444,9 +1444,6 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
     return plays + look + see + ((Retake(state.revoke.player),) if state.revoke and not state.misled else ())
 
 
-# The elder's openings are listed at each of his steps of the calls, the same each time (they depend on his hand
-# and discard alone): each listing is kept.
-_openings = lru_cache(maxsize=1 << 10)(openings)
 
 
 @lru_cache(maxsize=1 << 10)
