@@ -611,6 +611,12 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
     hand, rs = check_hand(hand), ruleset_of(ruleset)
     if player not in PLAYERS:
         raise error("argument-invalid", f"player must be elder or younger, got {shown(player)}")
+    return declaration_of(hand, choice, player, rs)
+
+
+def declaration_of(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:
+    """`declared` of a hand and a player the caller has built itself (the state machine's): the hand unchecked, the
+    choice checked as `declared` checks it (a state a caller builds may hold calls of any shape)."""
     _check_choice(choice, f"{player}.declare")
     if choice.is_default:
         return declare_all(hand, rs)
@@ -619,12 +625,6 @@ def declared(hand: Hand, choice: DeclareChoice, player: Player, ruleset: Ruleset
     except TypeError:  # a caller's choice holding something unhashable: checked, and refused, below
         return _declared(hand, choice, player, rs)
     return _declared_once(hand, choice, player, rs)
-
-
-def declaration_of(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:
-    """`declared` of a hand and a choice the caller has built itself (the state machine's calls, each of cards held
-    once): their shapes unchecked; a holding not held or not of one suit is still refused."""
-    return declare_all(hand, rs) if choice.is_default else _declared_once(hand, choice, player, rs)
 
 
 def _declared(hand: Hand, choice: DeclareChoice, player: Player, rs: Ruleset) -> Declaration:

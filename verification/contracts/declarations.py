@@ -537,9 +537,8 @@ def declaration_made(variant: int, hand: Hand, choice: DeclareChoice, player: in
 
 
 def choice_declared(variant: int, hand: Hand, choice: DeclareChoice, player: int) -> Declaration:
-    """`declaration_of`: what `PLAYERS[player]` declares from the hand under a choice the caller has built itself (one
-    `declared` accepts), under `DECL_VARIANTS[variant]`: what `declared` gives, its checks of the arguments' shapes
-    left out.
+    """`declaration_of`: what `PLAYERS[player]` declares from the hand under a choice accepted as checked, under
+    `DECL_VARIANTS[variant]`: what `declared` gives, the hand's check left out.
 
     rules: declare.sinking
     pre: 0 <= variant < len(DECL_VARIANTS) and is_hand(hand) and player in (0, 1)
