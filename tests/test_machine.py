@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from dataclasses import fields
 from itertools import combinations
@@ -31,7 +32,7 @@ from piquet_ref.hand.cards import BITS_PER_SUIT, card_of, cards_of, format_cards
 from piquet_ref.hand.declarations import DECL_CATEGORIES
 from piquet_ref.hand.exchange import discard_limits
 from piquet_ref.machine.state import showing_actions
-from piquet_ref.machine.state import DealState, _is_claim, apply, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
+from piquet_ref.machine.state import DealState, _is_claim, apply, declarations, implications, irregular_actions, legal_actions, new_deal, reckonings, record, replies, run
 from piquet_ref.machine.left_cards import elder_may_look
 from piquet_ref.machine.actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply, Retake
 from piquet_ref.machine.actions import ExposeStock
@@ -1240,3 +1241,19 @@ def test_apply_takes_a_younger_call_for_a_claim_exactly_when_irregular_actions_l
     listed = {a for a in irregular_actions(state) if isinstance(a, Call) and a.player == "younger"}
     for action in listed | {a for a in legal_actions(state) if isinstance(a, Call)}:
         assert _is_claim(state, action) == (action in listed)
+
+
+@pytest.mark.parametrize("holdings, code", [
+    ((3, 4), "argument-invalid"), ([[3]], "argument-invalid"), (("x",), "argument-invalid"), ((("x",),), "card-unknown"),
+])
+def test_a_state_built_with_calls_of_no_shape_is_refused_by_a_typed_error(holdings: Any, code: str) -> None:
+    """A caller may build a DealState with any calls: the verdicts and the declarations of one whose elder called
+    something that is not holdings of cards (unhashable among them) are refused as `declared` refuses them."""
+    state = start(list(range(32)))
+    while state.phase == "exchange":
+        state = apply(state, legal_actions(state)[0])
+    bad = dataclasses.replace(state, calls=(Call("elder", "point", holdings), Call("younger", "point", ())))
+    for ask in (legal_actions, replies, declarations):
+        with pytest.raises(PiquetError) as caught:
+            ask(bad)
+        assert caught.value.code == code

@@ -1646,7 +1646,15 @@ def _replies_of(state: DealState) -> tuple[CategoryComparison, ...]:
     if not done:  # nothing replied to yet
         return ()
     called = tuple(tuple(c for c in _reckoned_calls(state, p) if c.category in done) for p in PLAYERS)
-    return _verdicts(state.hands or state.dealt, called[0], called[1], state.ruleset)
+    args = (state.hands or state.dealt, called[0], called[1], state.ruleset)
+    try:
+        return _verdicts(*args)
+    except TypeError:
+        try:
+            hash(args)
+        except TypeError:  # calls of something unhashable, in a state a caller built: refused as `declared` refuses them
+            return _verdicts.__wrapped__(*args)
+        raise
 
 
 @lru_cache(maxsize=1 << 12)
