@@ -1444,8 +1444,6 @@ def _legal_actions(state: DealState) -> tuple[Action, ...] | Actions:
     return plays + look + see + ((Retake(state.revoke.player),) if state.revoke and not state.misled else ())
 
 
-
-
 @lru_cache(maxsize=1 << 10)
 def _calls(player: Player, category: DeclCategory, hand: Hand, rs: Ruleset) -> Calls:
     """The player's calls open in `category` (`call_options`), listed at each of his steps of the calls and the same
