@@ -15,7 +15,7 @@ import json
 from dataclasses import fields
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 import yaml
@@ -39,7 +39,7 @@ from piquet_ref.machine.actions import ExposeStock
 from piquet_ref.machine.actions import AskShow, ChangeLead, LayOut, LeadOutOfTurn, LeadSeveral, Leave, Overplay, NameOut, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.rules.laws import ELECTIONS
 from piquet_ref.machine.counts import count_actions
-from piquet_ref.protocol.machine import action_json, action_of, state_json
+from piquet_ref.protocol.machine import action_json, action_of, legal_actions_json, state_json
 from piquet_ref.cli.replay import actions_of_record
 from piquet_ref.rules.ruleset import PLAYERS, Player, other
 from piquet_ref.deal.result import DealResult
@@ -1241,6 +1241,33 @@ def test_apply_takes_a_younger_call_for_a_claim_exactly_when_irregular_actions_l
     listed = {a for a in irregular_actions(state) if isinstance(a, Call) and a.player == "younger"}
     for action in listed | {a for a in legal_actions(state) if isinstance(a, Call)}:
         assert _is_claim(state, action) == (action in listed)
+
+
+@pytest.mark.parametrize("field", ["dealt", "hands"])
+@pytest.mark.parametrize("elder", [(300, 0, 0, 0), (-1, 0, 0, 0), ("x", 0, 0, 0), (1, 2), None, [1, 2, 3, 4]])
+def test_a_state_built_with_hands_that_are_not_hands_is_refused_by_a_typed_error(field: str, elder: Any) -> None:
+    """A caller may build a DealState with any hands: one whose elder's hand, dealt or after the exchange, is not four
+    suit masks 0-255 is refused with argument-invalid naming the field, by every function that takes a state, at
+    whatever step it is; never a traceback or a listing worked out from an impossible hand. So is a pair that is
+    not two hands."""
+    state = start(list(range(32)))
+    steps = [state]
+    while state.phase != "play":
+        state = apply(state, legal_actions(state)[0])
+        steps.append(state)
+    for step in (steps[0], steps[-3], steps[-1]):
+        pair = getattr(step, field)
+        shapes: list[dict[str, Any]] = [{field: (elder, pair[1] if pair else hand_of([]))}, {field: 5}]
+        action = legal_actions(step)[0]
+        asks: list[Callable[[DealState], object]] = [
+            legal_actions, state_json, legal_actions_json, declarations, lambda s: apply(s, action),
+        ]
+        for bad in (dataclasses.replace(step, **changes) for changes in shapes):
+            for ask in asks:
+                with pytest.raises(PiquetError) as caught:
+                    ask(bad)
+                assert caught.value.code == "argument-invalid"
+                assert f"state.{field}" in caught.value.message
 
 
 @pytest.mark.parametrize("holdings, code", [

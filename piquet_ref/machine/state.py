@@ -40,7 +40,7 @@ from itertools import combinations
 from collections.abc import Sequence
 from typing import Any, Callable, Generic, Literal, TypeVar
 
-from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_distinct, format_card, format_cards
+from piquet_ref.hand.cards import PACK_SIZE, SUIT_CARDS, Card, Hand, cards_of, hand_of_pack, check_card, check_cards, check_hand, check_distinct, format_card, format_cards
 from piquet_ref.hand.notation import cards_repr, cards_text, groups_repr
 from piquet_ref.deal.counts import Position, after_ply, legal_hand
 from piquet_ref.hand.declarations import DECL_CATEGORIES, CategoryComparison, DeclareChoice, Declaration, DeclCategory, carte_blanche
@@ -217,6 +217,23 @@ younger's discard and take when he took in before the elder's exchange (law 29).
     def played_out(self) -> bool:
         """Every trick of the deal has been played (a revoke may still stand)."""
         return self.hands is not None and len(self.tricks) >= self.deal_tricks
+
+    @_kept_while("dealt", "hands")
+    def hands_fault(self) -> str | None:
+        """What is wrong with the hands, dealt or after the exchange, if one is not four suit masks (`check_hand`);
+        None if nothing is. A state a Python caller builds may hold anything; the public functions refuse such a
+        state (`check_state`), and a state `new_deal` and `apply` make keeps the verdict while its hands stand."""
+        for name, pair in (("dealt", self.dealt), ("hands", self.hands)):
+            if pair is None and name == "hands":
+                continue
+            if not (isinstance(pair, tuple) and len(pair) == len(PLAYERS)):
+                return f"state.{name}: {shown(pair)} is not a pair of hands (the elder's, the younger's)"
+            for player, hand in zip(PLAYERS, pair):
+                try:
+                    check_hand(hand, f"state.{name}.{player}")
+                except PiquetError as exc:
+                    return exc.message
+        return None
 
     @_kept_while("hands", "ruleset")
     def deal_tricks(self) -> int:
@@ -572,15 +589,23 @@ def overplay_open_only_after_the_last_answer(state: DealState, action: Action, r
     )
 
 
-def _checked(state: object) -> DealState:
-    """`state` if it is a DealState, else `argument-invalid`: a Python caller's argument, checked once per call."""
+def check_state(state: object) -> DealState:
+    """`state` if it is a DealState whose hands are hands (`DealState.hands_fault`), else `argument-invalid`: a Python
+    caller's argument, checked once per call of a public function (`legal_actions`, `apply`, `protocol.state_json`).
+
+    raises: PiquetError
+    post: __return__ is state and __return__.hands_fault is None
+    """
     if not isinstance(state, DealState):
-        raise error("argument-invalid", f"state must be a DealState (see new_deal), got {type(state).__name__}")
+        raise error("argument-invalid", f"state must be a DealState (see new_deal, apply), got {type(state).__name__}")
+    fault = state.hands_fault
+    if fault is not None:
+        raise error("argument-invalid", fault)
     return state
 
 
 def _apply(state: DealState, action: Action) -> DealState:
-    state = _checked(state)
+    state = check_state(state)
     if not isinstance(action, ACTION_TYPES):
         raise error("argument-invalid", f"action must be ShowBlanche, LayOut, Leave, Exchange, Call, Play, Elect, Revoke, Retake, TakeUp, SeeLeft, MixLeft, SeeDiscard, ExposeStock, AskShow, Show or a call of the dialogue, got {type(action).__name__}")
     player = check_player(action.player, "action.player")
@@ -1376,7 +1401,7 @@ def legal_actions(state: DealState) -> Sequence[Action]:
     post: state.surplus is None or all(Retake(p) in __return__ for p in PLAYERS)
     post: bool(state.laid) or not any(isinstance(a, ChangeLead) for a in __return__)
     """
-    state = _checked(state)
+    state = check_state(state)
     listed = _legal_actions(state)
     reckoned = reckonings(state)
     rest = (
@@ -1600,6 +1625,7 @@ def declarations(state: DealState) -> tuple[Declaration, Declaration]:
     post: declared_only_in_categories_called(state, __return__)
     post: declared_only_cards_held(state, __return__)
     """
+    state = check_state(state)
     hands = state.hands or state.dealt
     return tuple(  # type: ignore[return-value]
         declaration_of(hands[i], choice_of(_reckoned_calls(state, p)), p, state.ruleset) for i, p in enumerate(PLAYERS)

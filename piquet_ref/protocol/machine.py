@@ -44,7 +44,7 @@ from piquet_ref.rules.codes import error
 from piquet_ref.protocol.forms import LegalActionJSON, LegalActionsJSON, StateJSON
 from piquet_ref.protocol.results import dumps, result_json
 from piquet_ref.rules.loader import DEFAULT_RULESET, load_ruleset
-from piquet_ref.machine.state import DealState, apply, legal_actions, new_deal, options, record_mapping, replies, score
+from piquet_ref.machine.state import DealState, apply, check_state, legal_actions, new_deal, options, record_mapping, replies, score
 from piquet_ref.machine.actions import Action, Allow, AskValue, AskWhich, Call, CallPoint, CallSequence, CallSet, CallValue, Correct, CorrectMiscall, Elect, Exchange, MixLeft, Play, Reply
 from piquet_ref.machine.actions import AskShow, LayOut, LeadOutOfTurn, Leave, NameOut, Retake, Revoke, SeeDiscard, SeeLeft, Show, ShowBlanche, TakeUp
 from piquet_ref.machine.actions import ChangeLead, ExposeStock, LeadSeveral, Overplay
@@ -300,8 +300,7 @@ def run_json(data: Any, op: str) -> DealState:
 def state_json(state: DealState) -> StateJSON:
     """The summary of a state: phase, who is to act, what has been done, the replies, the score once the calls are over
     (what the `apply` op answers, typed as `forms.StateJSON`)."""
-    if not isinstance(state, DealState):
-        raise error("argument-invalid", f"state must be a DealState (see new_deal, apply), got {type(state).__name__}")
+    state = check_state(state)
     rs = state.ruleset
     by_player = dict(zip(PLAYERS, range(len(PLAYERS))))
     made = [(state.discards[i], state.takes[i]) if len(state.discards) > i else None for i in range(len(PLAYERS))]
